@@ -1,0 +1,63 @@
+//! `tabletop`: play Long Nardy, Sudoku, Battleship and Reversi in a terminal, and use the
+//! engines' tools (solve, generate, perft, simulate).
+//!
+//! The command holds no rules logic: it parses arguments, calls the engine crates and
+//! renders their answers. Conventions shared by every game live in [`common`].
+
+mod battleship;
+#[allow(dead_code)] // the game subcommands adopt these helpers as they land
+mod common;
+mod nardy;
+mod reversi;
+mod sudoku;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Play Long Nardy, Sudoku, Battleship and Reversi in a terminal, and use the engines'
+/// tools.
+///
+/// Interactive play reads one command per line from standard input, so a session can be
+/// scripted: `printf 'f5\nquit\n' | tabletop reversi play`.
+#[derive(Parser, Debug)]
+#[command(
+    name = "tabletop",
+    version,
+    propagate_version = true,
+    arg_required_else_help = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    game: Game,
+}
+
+#[derive(Subcommand, Debug)]
+enum Game {
+    /// Long Nardy (Russian long backgammon): play, list legal turns, perft.
+    Nardy(nardy::NardyArgs),
+    /// Sudoku: solve, count, generate, benchmark and show puzzles.
+    Sudoku(sudoku::SudokuArgs),
+    /// Battleship (Russian or classic rules): play, simulate shooters, draw fleets.
+    Battleship(battleship::BattleshipArgs),
+    /// Reversi / Othello: play against the computer or a friend, perft, replay, show.
+    Reversi(reversi::ReversiArgs),
+}
+
+fn main() -> ExitCode {
+    common::install_panic_hook();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => return common::report_usage_error(&err),
+    };
+    let result = match cli.game {
+        Game::Nardy(args) => nardy::run(args),
+        Game::Sudoku(args) => sudoku::run(args),
+        Game::Battleship(args) => battleship::run(args),
+        Game::Reversi(args) => reversi::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => err.report(),
+    }
+}
