@@ -1,22 +1,24 @@
 //! # nardy-core
 //!
-//! The Long Nardy (Russian long backgammon, «длинные нарды») rules engine of
-//! [Tabletop](https://example.invalid/tabletop).
-//!
-//! This crate will hold, as its issue fills it in:
-//!
-//! - `Rules` with every variant of the federation rules (opening roll-off, head exception,
-//!   block check, scoring), `Rules::default()` being the federation set;
-//! - a validated `Position` with the project's text notation (`FromStr`/`Display`);
-//! - dice and seeded rolling;
-//! - exact move generation: every distinct legal turn for a position and a roll, plus
-//!   step-by-step play for frontends;
-//! - a `Game` with history, RNG state and versioned postcard saves;
-//! - `perft` counting and bots in an `ai` module.
-//!
-//! The crate is `no_std` + `alloc`, has no I/O and no global state.
+//! The Long Nardy (Russian long backgammon, «длинные нарды») rules engine of Tabletop.
 
 #![no_std]
 #![forbid(unsafe_code)]
 
 extern crate alloc;
+#[cfg(test)]
+extern crate std;
+
+mod dice;
+mod movegen;
+mod perft;
+mod position;
+mod rules;
+mod steps;
+
+pub use dice::{Dice, ParseDiceError, RollOff, roll_die};
+pub use movegen::{Generator, MAX_TURNS, MoveList, ParseTurnError, Step, Turn};
+pub use perft::{perft, perft_divide};
+pub use position::{CHECKERS, Color, ParsePositionError, Position, path_coordinate};
+pub use rules::{BlockCheck, HeadException, Opening, Rules, Scoring};
+pub use steps::{PlayError, TurnBuilder};
