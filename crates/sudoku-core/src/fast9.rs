@@ -1,0 +1,472 @@
+//! The dedicated 9×9 solver: a bit-parallel, digit-major representation.
+//!
+//! For every digit and every band (three rows) a 27-bit word holds the cells where the digit
+//! may still go (bit `9·row_in_band + column`). A placed digit keeps its own bit, so every row,
+//! column and box always holds at least one candidate of every digit in a consistent state.
+//!
+//! Propagation per digit, all on words:
+//! - **band and stack matching**: in a band the digit occupies one box per row and one row
+//!   per box, i.e. a permutation of the 3×3 row × box presence matrix; a table keeps only
+//!   the entries that belong to some permutation. This subsumes locked candidates (pointing
+//!   and claiming) and empty-row/box contradictions. The same is done for every stack on the
+//!   band × column presence matrix, which covers columns;
+//! - **hidden singles** in rows and boxes (and, through the stack matching, columns): a row
+//!   or box of a band with a single candidate;
+//! - **naked singles** by bit-sliced counting of the nine digit words of a band.
+//!
+//! Branching picks a bivalue cell when there is one (there almost always is), else the first
+//! unsolved cell, and explores its candidates depth first on copies of the small state.
+
+/// Bits of a band word: 27 cells.
+const BAND: u32 = (1 << 27) - 1;
+/// Replicates a 9-bit column mask to the three rows of a band.
+const ROWS3: u32 = 1 | (1 << 9) | (1 << 18);
+
+/// For a 9-bit row of a band, the 3-bit set of boxes where it has a candidate.
+const ROW_BOXES: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut i = 0;
+    while i < 512 {
+        let mut v = 0;
+        if i & 0o7 != 0 {
+            v |= 1;
+        }
+        if i & 0o70 != 0 {
+            v |= 2;
+        }
+        if i & 0o700 != 0 {
+            v |= 4;
+        }
+        t[i] = v;
+        i += 1;
+    }
+    t
+};
+
+/// The six permutations of three elements, as 9-bit matrices (bit `3·r + π(r)`).
+const PERMS: [u32; 6] = {
+    let p = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut out = [0u32; 6];
+    let mut k = 0;
+    while k < 6 {
+        out[k] = (1 << p[k][0]) | (1 << (3 + p[k][1])) | (1 << (6 + p[k][2]));
+        k += 1;
+    }
+    out
+};
+
+/// For a 3×3 presence matrix (bit `3·r + c`), the union of the permutation matrices it
+/// contains: the entries that can still hold the digit. `0` when no permutation fits.
+const MATCHING: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut v = 0;
+        let mut k = 0;
+        while k < 6 {
+            if PERMS[k] & m as u32 == PERMS[k] {
+                v |= PERMS[k];
+            }
+            k += 1;
+        }
+        t[m] = v;
+        m += 1;
+    }
+    t
+};
+
+/// MATCHING expanded to a 27-bit band mask: entry (row r, box b) → the 3 cells.
+const BAND_ALLOWED: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let a = MATCHING[m];
+        let mut v = 0;
+        let mut e = 0;
+        while e < 9 {
+            if a & (1 << e) != 0 {
+                let (r, b) = (e / 3, e % 3);
+                v |= 7 << (9 * r + 3 * b);
+            }
+            e += 1;
+        }
+        t[m] = v;
+        m += 1;
+    }
+    t
+};
+
+/// For a 9-bit row, itself when it has exactly one bit, else 0.
+const ROW_SINGLE: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut i = 0;
+    while i < 512 {
+        if i != 0 && i & (i - 1) == 0 {
+            t[i] = i as u32;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The three box masks of a band.
+const BOX_MASK: [u32; 3] = [0o7 * ROWS3, 0o70 * ROWS3, 0o700 * ROWS3];
+
+/// For a cell bit of a band, its row and box in the band, without itself.
+const PEERS: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut i = 0;
+    while i < 27 {
+        let row = 0o777 << (9 * (i / 9));
+        let bx = BOX_MASK[(i % 9) / 3];
+        t[i] = (row | bx) & !(1 << i);
+        i += 1;
+    }
+    t
+};
+
+/// The solver state: candidates per digit and band, unsolved cells per band.
+#[derive(Clone, Copy)]
+pub(crate) struct State {
+    cand: [[u32; 3]; 9],
+    unsolved: [u32; 3],
+}
+
+/// Abort marker for a contradiction.
+struct Contradiction;
+
+type Step = Result<(), Contradiction>;
+
+impl State {
+    /// The state of a puzzle (81 values, 0 = empty) after initial propagation, or `None`
+    /// when the givens already contradict each other.
+    pub(crate) fn new(cells: &[u8]) -> Option<State> {
+        let mut s = State {
+            cand: [[BAND; 3]; 9],
+            unsolved: [BAND; 3],
+        };
+        let mut dirty = 0;
+        for (idx, &v) in cells.iter().enumerate().take(81) {
+            if v != 0 {
+                let d = usize::from(v - 1);
+                let (b, i) = (idx / 27, idx % 27);
+                if s.cand[d][b] & (1 << i) == 0 {
+                    return None;
+                }
+                s.place(d, b, i, &mut dirty);
+            }
+        }
+        s.propagate(0x1FF).ok()?;
+        Some(s)
+    }
+
+    /// Places digit `d` at bit `i` of band `b` (the caller checked it is a candidate).
+    #[inline(always)]
+    fn place(&mut self, d: usize, b: usize, i: usize, dirty: &mut u32) {
+        let bit = 1u32 << i;
+        for e in 0..9 {
+            if self.cand[e][b] & bit != 0 {
+                self.cand[e][b] &= !bit;
+                *dirty |= 1 << e;
+            }
+        }
+        self.cand[d][b] = (self.cand[d][b] & !PEERS[i]) | bit;
+        let col = ROWS3 << (i % 9);
+        for (ob, w) in self.cand[d].iter_mut().enumerate() {
+            if ob != b {
+                *w &= !col;
+            }
+        }
+        self.unsolved[b] &= !bit;
+        *dirty |= 1 << d;
+    }
+
+    /// Band and stack matching plus hidden singles for digit `d`.
+    #[inline(always)]
+    fn update_digit(&mut self, d: usize, dirty: &mut u32) -> Step {
+        let [u0, u1, u2] = self.unsolved;
+        let [mut w0, mut w1, mut w2] = self.cand[d];
+        if (w0 & u0) | (w1 & u1) | (w2 & u2) == 0 {
+            return Ok(());
+        }
+        loop {
+            let (o0, o1, o2) = (w0, w1, w2);
+            w0 = band_match(w0);
+            w1 = band_match(w1);
+            w2 = band_match(w2);
+            // Stack matching: band × column presence per stack.
+            let c0 = (w0 | w0 >> 9 | w0 >> 18) & 0o777;
+            let c1 = (w1 | w1 >> 9 | w1 >> 18) & 0o777;
+            let c2 = (w2 | w2 >> 9 | w2 >> 18) & 0o777;
+            let (mut a0, mut a1, mut a2) = (0, 0, 0);
+            for s in 0..3 {
+                let sh = 3 * s;
+                let m = ((c0 >> sh) & 7) | (((c1 >> sh) & 7) << 3) | (((c2 >> sh) & 7) << 6);
+                let a = MATCHING[m as usize];
+                a0 |= (a & 7) << sh;
+                a1 |= ((a >> 3) & 7) << sh;
+                a2 |= ((a >> 6) & 7) << sh;
+            }
+            w0 &= a0 * ROWS3;
+            w1 &= a1 * ROWS3;
+            w2 &= a2 * ROWS3;
+            if w0 == 0 || w1 == 0 || w2 == 0 {
+                return Err(Contradiction);
+            }
+            if (w0, w1, w2) == (o0, o1, o2) {
+                break;
+            }
+        }
+        self.cand[d] = [w0, w1, w2];
+        let s0 = singles(w0) & u0;
+        let s1 = singles(w1) & u1;
+        let s2 = singles(w2) & u2;
+        if s0 | s1 | s2 != 0 {
+            for (b, mut s) in [s0, s1, s2].into_iter().enumerate() {
+                while s != 0 {
+                    let i = s.trailing_zeros() as usize;
+                    s &= s - 1;
+                    if self.cand[d][b] & (1 << i) == 0 {
+                        return Err(Contradiction);
+                    }
+                    if self.unsolved[b] & (1 << i) != 0 {
+                        self.place(d, b, i, dirty);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Naked singles in every band; sets `dirty` when it placed something.
+    #[inline(always)]
+    fn naked_singles(&mut self, dirty: &mut u32) -> Step {
+        for b in 0..3 {
+            let u = self.unsolved[b];
+            if u == 0 {
+                continue;
+            }
+            let (mut one, mut two) = (0u32, 0u32);
+            for d in 0..9 {
+                let x = self.cand[d][b];
+                two |= one & x;
+                one |= x;
+            }
+            if u & !one != 0 {
+                return Err(Contradiction);
+            }
+            let mut s = u & !two;
+            while s != 0 {
+                let i = s.trailing_zeros() as usize;
+                s &= s - 1;
+                let bit = 1 << i;
+                match (0..9).find(|&d| self.cand[d][b] & bit != 0) {
+                    Some(d) => self.place(d, b, i, dirty),
+                    None => return Err(Contradiction),
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Propagates to a fixpoint, starting with the digits in `dirty`.
+    fn propagate(&mut self, mut dirty: u32) -> Step {
+        loop {
+            while dirty != 0 {
+                let d = dirty.trailing_zeros() as usize;
+                dirty &= dirty - 1;
+                self.update_digit(d, &mut dirty)?;
+            }
+            self.naked_singles(&mut dirty)?;
+            if dirty == 0 {
+                return Ok(());
+            }
+        }
+    }
+
+    fn is_solved(&self) -> bool {
+        self.unsolved == [0; 3]
+    }
+
+    /// The 81 cell values of a solved state.
+    pub(crate) fn values(&self) -> [u8; 81] {
+        let mut out = [0u8; 81];
+        for (d, words) in self.cand.iter().enumerate() {
+            for (b, &w) in words.iter().enumerate() {
+                let mut w = w & !self.unsolved[b];
+                while w != 0 {
+                    let i = w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    out[b * 27 + i] = d as u8 + 1;
+                }
+            }
+        }
+        out
+    }
+
+    /// The branching cell and its candidate digits (bit set): a bivalue cell if any.
+    fn branch_cell(&self) -> (usize, usize, u32) {
+        let mut first = None;
+        for b in 0..3 {
+            let u = self.unsolved[b];
+            if u == 0 {
+                continue;
+            }
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let x = self.cand[d][b];
+                three |= two & x;
+                two |= one & x;
+                one |= x;
+            }
+            let bi = u & two & !three;
+            if bi != 0 {
+                let i = bi.trailing_zeros() as usize;
+                return (b, i, self.digits_at(b, i));
+            }
+            if first.is_none() {
+                first = Some((b, u.trailing_zeros() as usize));
+            }
+        }
+        let (b, i) = first.unwrap_or((0, 0));
+        (b, i, self.digits_at(b, i))
+    }
+
+    fn digits_at(&self, b: usize, i: usize) -> u32 {
+        let mut m = 0;
+        for d in 0..9 {
+            if self.cand[d][b] & (1 << i) != 0 {
+                m |= 1 << d;
+            }
+        }
+        m
+    }
+
+    /// Depth-first search; calls `found` on every solution until it returns `false`.
+    /// Returns `false` when the search was stopped.
+    fn search(mut self, found: &mut dyn FnMut(&State) -> bool) -> bool {
+        loop {
+            if self.is_solved() {
+                return found(&self);
+            }
+            let (b, i, mut digits) = self.branch_cell();
+            if digits == 0 {
+                return true;
+            }
+            // All candidates but the last are tried on copies; the last one continues here.
+            while digits & (digits - 1) != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                let mut child = self;
+                let mut dirty = 0;
+                child.place(d, b, i, &mut dirty);
+                if child.propagate(dirty).is_ok() && !child.search(found) {
+                    return false;
+                }
+            }
+            let d = digits.trailing_zeros() as usize;
+            let mut dirty = 0;
+            self.place(d, b, i, &mut dirty);
+            if self.propagate(dirty).is_err() {
+                return true;
+            }
+        }
+    }
+}
+
+/// Keeps the entries of a band word that belong to some row × box permutation.
+#[inline(always)]
+fn band_match(w: u32) -> u32 {
+    let p = ROW_BOXES[(w & 0o777) as usize]
+        | (ROW_BOXES[((w >> 9) & 0o777) as usize] << 3)
+        | (ROW_BOXES[((w >> 18) & 0o777) as usize] << 6);
+    w & BAND_ALLOWED[p as usize]
+}
+
+/// The cells of a band word alone in their row or in their box.
+#[inline(always)]
+fn singles(w: u32) -> u32 {
+    let mut s = ROW_SINGLE[(w & 0o777) as usize]
+        | (ROW_SINGLE[((w >> 9) & 0o777) as usize] << 9)
+        | (ROW_SINGLE[((w >> 18) & 0o777) as usize] << 18);
+    for m in BOX_MASK {
+        let x = w & m;
+        if x & x.wrapping_sub(1) == 0 {
+            s |= x;
+        }
+    }
+    s
+}
+
+/// Visits the solutions of a 9×9 puzzle (81 values) until `found` returns `false`.
+pub(crate) fn for_each_solution(cells: &[u8], found: &mut dyn FnMut(&[u8; 81]) -> bool) {
+    if let Some(state) = State::new(cells) {
+        state.search(&mut |s: &State| found(&s.values()));
+    }
+}
+
+/// The number of solutions of a 9×9 puzzle, counting at most `limit`.
+pub(crate) fn count(cells: &[u8], limit: usize) -> usize {
+    if limit == 0 {
+        return 0;
+    }
+    let mut n = 0;
+    if let Some(state) = State::new(cells) {
+        state.search(&mut |_: &State| {
+            n += 1;
+            n < limit
+        });
+    }
+    n
+}
+
+/// Counts up to `limit` solutions and keeps the first one.
+pub(crate) fn count_keep_first(cells: &[u8], limit: usize) -> (usize, Option<[u8; 81]>) {
+    let mut n = 0;
+    let mut first = None;
+    if limit == 0 {
+        return (0, None);
+    }
+    if let Some(state) = State::new(cells) {
+        state.search(&mut |s: &State| {
+            if n == 0 {
+                first = Some(s.values());
+            }
+            n += 1;
+            n < limit
+        });
+    }
+    (n, first)
+}
+
+/// Whether the 9×9 puzzle `cells` has a solution whose cell `cell` is not `value`.
+pub(crate) fn has_solution_without(cells: &[u8], cell: usize, value: u8) -> bool {
+    let Some(mut state) = State::new(cells) else {
+        return false;
+    };
+    let (d, b, bit) = (usize::from(value - 1), cell / 27, 1u32 << (cell % 27));
+    if state.cand[d][b] & bit == 0 {
+        // Already excluded by propagation.
+    } else if state.unsolved[b] & bit == 0 {
+        // Forced to `value`.
+        return false;
+    } else {
+        state.cand[d][b] &= !bit;
+        if state.propagate(1 << d).is_err() {
+            return false;
+        }
+    }
+    let mut found = false;
+    state.search(&mut |_: &State| {
+        found = true;
+        false
+    });
+    found
+}

@@ -1,0 +1,333 @@
+//! Puzzle generation: random solved grids, proper (unique) puzzles, minimal puzzles,
+//! symmetric clue patterns and a target clue count.
+//!
+//! ```
+//! use rand::SeedableRng;
+//! use sudoku_core::{GenerateOptions, Symmetry, generate};
+//!
+//! let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+//! let options = GenerateOptions { symmetry: Symmetry::Rotate180, minimal: true, ..GenerateOptions::default() };
+//! let puzzle = generate::puzzle(&options, &mut rng);
+//! assert_eq!(puzzle.count_solutions(2), 1);
+//! assert!(generate::is_minimal(&puzzle));
+//! ```
+
+use alloc::vec::Vec;
+use core::fmt;
+use core::str::FromStr;
+
+use rand::Rng;
+use rand::RngExt;
+use serde::{Deserialize, Serialize};
+
+use crate::fast9;
+use crate::grid::{Grid, Size};
+use crate::solve::{Solver, count_keep_first_9};
+use crate::transform::Transform;
+
+/// The symmetry of a puzzle's clue pattern.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum Symmetry {
+    /// No constraint on where the clues are.
+    None,
+    /// Unchanged by a half turn (the classic newspaper symmetry).
+    #[default]
+    Rotate180,
+    /// Unchanged by a quarter turn.
+    Rotate90,
+    /// Unchanged by a left-right mirror.
+    Mirror,
+    /// Unchanged by a reflection in the main diagonal.
+    Diagonal,
+}
+
+impl Symmetry {
+    /// Every symmetry.
+    pub const ALL: [Symmetry; 5] = [
+        Symmetry::None,
+        Symmetry::Rotate180,
+        Symmetry::Rotate90,
+        Symmetry::Mirror,
+        Symmetry::Diagonal,
+    ];
+
+    /// The name used by [`FromStr`] and [`Display`](fmt::Display).
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rotate180 => "rotate180",
+            Symmetry::Rotate90 => "rotate90",
+            Symmetry::Mirror => "mirror",
+            Symmetry::Diagonal => "diagonal",
+        }
+    }
+
+    /// The images of `(r, c)` under the symmetry's group, including itself.
+    fn orbit(self, n: usize, r: usize, c: usize) -> Vec<(usize, usize)> {
+        let m = n - 1;
+        let mut v = alloc::vec![(r, c)];
+        match self {
+            Symmetry::None => {}
+            Symmetry::Rotate180 => v.push((m - r, m - c)),
+            Symmetry::Rotate90 => {
+                v.push((c, m - r));
+                v.push((m - r, m - c));
+                v.push((m - c, r));
+            }
+            Symmetry::Mirror => v.push((r, m - c)),
+            Symmetry::Diagonal => v.push((c, r)),
+        }
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    /// Whether the clue pattern of `grid` has this symmetry.
+    pub fn holds_for(self, grid: &Grid) -> bool {
+        let n = grid.size().side();
+        (0..n).all(|r| {
+            (0..n).all(|c| {
+                let filled = grid.get(r, c).is_some();
+                self.orbit(n, r, c)
+                    .iter()
+                    .all(|&(r2, c2)| grid.get(r2, c2).is_some() == filled)
+            })
+        })
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An unknown symmetry name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown symmetry {0:?} (use none, rotate180, rotate90, mirror or diagonal)")]
+pub struct ParseSymmetryError(pub alloc::string::String);
+
+impl FromStr for Symmetry {
+    type Err = ParseSymmetryError;
+    fn from_str(s: &str) -> Result<Symmetry, ParseSymmetryError> {
+        Symmetry::ALL
+            .into_iter()
+            .find(|sym| sym.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| ParseSymmetryError(s.into()))
+    }
+}
+
+/// What to generate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct GenerateOptions {
+    /// The grid size.
+    pub size: Size,
+    /// The symmetry of the clue pattern.
+    pub symmetry: Symmetry,
+    /// Guarantee that no single given can be removed without losing uniqueness. With a
+    /// symmetry, the symmetric removal pass is followed by a cell-by-cell pass, which may
+    /// break the symmetry of a few clues.
+    pub minimal: bool,
+    /// Stop removing givens once the puzzle has at most this many. When the removal cannot
+    /// get that low, up to [`GenerateOptions::attempts`] grids are tried and the puzzle with
+    /// the fewest clues is kept.
+    pub clues: Option<usize>,
+    /// How many solved grids to try for a clue target (at least 1).
+    pub attempts: u32,
+}
+
+impl Default for GenerateOptions {
+    fn default() -> GenerateOptions {
+        GenerateOptions {
+            size: Size::Nine,
+            symmetry: Symmetry::None,
+            minimal: false,
+            clues: None,
+            attempts: 50,
+        }
+    }
+}
+
+/// A random solved grid.
+///
+/// The grid is built by scattering random, locally consistent symbols over an empty grid,
+/// completing it with the solver and applying a uniformly random [`Transform`]; every
+/// solved grid can come out, though not with exactly equal probabilities.
+pub fn solved_grid(size: Size, rng: &mut (impl Rng + ?Sized)) -> Grid {
+    let n = size.side();
+    let seeds = match size {
+        Size::Four => 3,
+        Size::Six => 6,
+        Size::Nine => 11,
+        Size::Sixteen => 24,
+        Size::TwentyFive => 40,
+    };
+    loop {
+        let mut cells = alloc::vec![0u8; n * n];
+        let mut order: Vec<usize> = (0..n * n).collect();
+        for i in 0..seeds {
+            let j = rng.random_range(i..n * n);
+            order.swap(i, j);
+        }
+        for &cell in &order[..seeds] {
+            let (r, c) = (cell / n, cell % n);
+            let mut used = 0u32;
+            for k in 0..n {
+                let in_row = cells[r * n + k];
+                let in_col = cells[k * n + c];
+                let (br, bc) = (size.box_rows(), size.box_cols());
+                let (r0, c0) = (r / br * br, c / bc * bc);
+                let in_box = cells[(r0 + k / bc) * n + c0 + k % bc];
+                for v in [in_row, in_col, in_box] {
+                    if v != 0 {
+                        used |= 1 << (v - 1);
+                    }
+                }
+            }
+            let free = !used & ((1u32 << n) - 1);
+            if free == 0 {
+                continue;
+            }
+            let pick = rng.random_range(0..free.count_ones());
+            let mut f = free;
+            for _ in 0..pick {
+                f &= f - 1;
+            }
+            cells[cell] = f.trailing_zeros() as u8 + 1;
+        }
+        let start = Grid::from_cells(size, &cells).expect("symbols in range");
+        let solver = Solver::new().node_limit(20_000);
+        if let Ok(Some(solution)) = solver.solve_one(&start) {
+            return Transform::random(size, rng)
+                .apply(&solution)
+                .expect("same size");
+        }
+    }
+}
+
+/// Branching nodes allowed to the general solver for one removal check; a removal whose
+/// check needs more is not made.
+const REMOVAL_NODES: u64 = 500;
+
+/// Whether removing the given at `cell` (value `v`) from `puzzle` keeps it unique, for a
+/// puzzle known to be unique.
+fn removable(puzzle: &mut [u8], size: Size, cells: &[usize]) -> bool {
+    let saved: Vec<u8> = cells.iter().map(|&c| puzzle[c]).collect();
+    let unique = if size == Size::Nine && cells.len() == 1 {
+        let (c, v) = (cells[0], saved[0]);
+        puzzle[c] = 0;
+        !fast9::has_solution_without(puzzle, c, v)
+    } else {
+        for &c in cells {
+            puzzle[c] = 0;
+        }
+        if size == Size::Nine {
+            count_keep_first_9(puzzle, 2).0 == 1
+        } else {
+            // A search that runs out of nodes keeps the givens: the puzzle stays proper.
+            let grid = Grid::from_cells(size, puzzle).expect("symbols in range");
+            Solver::new().node_limit(REMOVAL_NODES).count(&grid, 2) == Ok(1)
+        }
+    };
+    if !unique {
+        for (&c, &v) in cells.iter().zip(&saved) {
+            puzzle[c] = v;
+        }
+    }
+    unique
+}
+
+/// A proper puzzle (exactly one solution) whose solution is `solution`, removing givens in
+/// a random order as the options say.
+pub fn puzzle_from(
+    solution: &Grid,
+    options: &GenerateOptions,
+    rng: &mut (impl Rng + ?Sized),
+) -> Grid {
+    let size = solution.size();
+    let n = size.side();
+    let mut puzzle = solution.cells().to_vec();
+    // The orbits of the symmetry, each once, in random order.
+    let mut orbits: Vec<Vec<usize>> = Vec::new();
+    let mut seen = alloc::vec![false; n * n];
+    for cell in 0..n * n {
+        if !seen[cell] {
+            let orbit: Vec<usize> = options
+                .symmetry
+                .orbit(n, cell / n, cell % n)
+                .into_iter()
+                .map(|(r, c)| r * n + c)
+                .collect();
+            for &c in &orbit {
+                seen[c] = true;
+            }
+            orbits.push(orbit);
+        }
+    }
+    for i in (1..orbits.len()).rev() {
+        let j = rng.random_range(0..=i);
+        orbits.swap(i, j);
+    }
+    let target = options.clues.unwrap_or(0);
+    let mut clues = n * n;
+    for orbit in &orbits {
+        if clues <= target && !options.minimal {
+            break;
+        }
+        if removable(&mut puzzle, size, orbit) {
+            clues -= orbit.len();
+        }
+    }
+    if options.minimal && options.symmetry != Symmetry::None {
+        let mut order: Vec<usize> = (0..n * n).filter(|&c| puzzle[c] != 0).collect();
+        for i in (1..order.len()).rev() {
+            let j = rng.random_range(0..=i);
+            order.swap(i, j);
+        }
+        for c in order {
+            removable(&mut puzzle, size, &[c]);
+        }
+    }
+    Grid::from_cells(size, &puzzle).expect("symbols in range")
+}
+
+/// A proper puzzle generated as the options say.
+pub fn puzzle(options: &GenerateOptions, rng: &mut (impl Rng + ?Sized)) -> Grid {
+    let mut best: Option<Grid> = None;
+    for _ in 0..options.attempts.max(1) {
+        let solution = solved_grid(options.size, rng);
+        let p = puzzle_from(&solution, options, rng);
+        let done = options.clues.is_none_or(|k| p.clue_count() <= k);
+        if best
+            .as_ref()
+            .is_none_or(|b| p.clue_count() < b.clue_count())
+        {
+            best = Some(p);
+        }
+        if done {
+            break;
+        }
+    }
+    best.expect("at least one attempt")
+}
+
+/// Whether a puzzle is proper and minimal: it has exactly one solution and removing any
+/// given makes it have several.
+pub fn is_minimal(puzzle: &Grid) -> bool {
+    if puzzle.count_solutions(2) != 1 {
+        return false;
+    }
+    let mut cells = puzzle.cells().to_vec();
+    let size = puzzle.size();
+    (0..cells.len()).all(|c| {
+        if cells[c] == 0 {
+            return true;
+        }
+        let v = cells[c];
+        cells[c] = 0;
+        let g = Grid::from_cells(size, &cells).expect("symbols in range");
+        let several = g.count_solutions(2) > 1;
+        cells[c] = v;
+        several
+    })
+}

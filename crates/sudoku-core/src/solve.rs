@@ -1,0 +1,190 @@
+//! The solver API: one solution, counting, all solutions, uniqueness.
+
+use alloc::vec::Vec;
+
+use crate::grid::{Grid, Size};
+use crate::{fast9, general};
+
+/// Why a puzzle has no unique solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum SolveError {
+    /// No grid completes the puzzle (this includes puzzles whose givens clash).
+    #[error("the puzzle has no solution")]
+    NoSolution,
+    /// At least two grids complete the puzzle.
+    #[error("the puzzle has more than one solution")]
+    MultipleSolutions,
+}
+
+/// A search stopped by [`Solver::node_limit`] before it could answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("the search gave up after {0} branching nodes")]
+pub struct SearchAborted(pub u64);
+
+/// Which solver to use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Engine {
+    /// The dedicated bit-parallel solver for 9×9, the general one for other sizes.
+    #[default]
+    Auto,
+    /// The general solver for every size (slower on 9×9; useful to cross-check).
+    General,
+}
+
+/// A configurable solver. [`Grid`]'s methods use `Solver::default()`: the fastest engine
+/// for the size and no node limit.
+///
+/// The 9×9 solver always ends quickly, so the node limit only applies to the general
+/// solver (other sizes, or [`Engine::General`]); a search on a large, nearly empty or
+/// contradictory 16×16 or 25×25 grid can take long without one.
+///
+/// ```
+/// use sudoku_core::{Grid, Solver};
+/// let g: Grid = "................".parse().unwrap();
+/// assert_eq!(Solver::default().count(&g, 1000).unwrap(), 288);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Solver {
+    engine: Engine,
+    node_limit: u64,
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    /// The default solver: the fastest engine for the size, no node limit.
+    pub const fn new() -> Solver {
+        Solver {
+            engine: Engine::Auto,
+            node_limit: u64::MAX,
+        }
+    }
+
+    /// Chooses the engine.
+    pub const fn engine(self, engine: Engine) -> Solver {
+        Solver { engine, ..self }
+    }
+
+    /// Gives up after `nodes` branching nodes of the general solver.
+    pub const fn node_limit(self, nodes: u64) -> Solver {
+        Solver {
+            node_limit: nodes,
+            ..self
+        }
+    }
+
+    /// Calls `found` with the cells of each solution until it returns `false` or there
+    /// are no more.
+    pub fn for_each_solution(
+        &self,
+        grid: &Grid,
+        found: &mut dyn FnMut(&[u8]) -> bool,
+    ) -> Result<(), SearchAborted> {
+        if grid.size() == Size::Nine && self.engine == Engine::Auto {
+            fast9::for_each_solution(grid.cells(), &mut |s: &[u8; 81]| found(s));
+            Ok(())
+        } else {
+            general::for_each_solution(grid.size(), grid.cells(), self.node_limit, found)
+                .map_err(|_| SearchAborted(self.node_limit))
+        }
+    }
+
+    /// The number of solutions, counting at most `limit`.
+    pub fn count(&self, grid: &Grid, limit: usize) -> Result<usize, SearchAborted> {
+        if limit == 0 {
+            return Ok(0);
+        }
+        if grid.size() == Size::Nine && self.engine == Engine::Auto {
+            return Ok(fast9::count(grid.cells(), limit));
+        }
+        let mut n = 0;
+        self.for_each_solution(grid, &mut |_| {
+            n += 1;
+            n < limit
+        })?;
+        Ok(n)
+    }
+
+    /// Up to `limit` solutions, in search order.
+    pub fn solutions(&self, grid: &Grid, limit: usize) -> Result<Vec<Grid>, SearchAborted> {
+        let mut out = Vec::new();
+        if limit == 0 {
+            return Ok(out);
+        }
+        let size = grid.size();
+        self.for_each_solution(grid, &mut |cells| {
+            out.push(Grid::from_cells(size, cells).expect("solver output is a grid"));
+            out.len() < limit
+        })?;
+        Ok(out)
+    }
+
+    /// Some solution, if any.
+    pub fn solve_one(&self, grid: &Grid) -> Result<Option<Grid>, SearchAborted> {
+        Ok(self.solutions(grid, 1)?.pop())
+    }
+
+    /// The solution when it is unique, else why not.
+    pub fn solve_unique(&self, grid: &Grid) -> Result<Result<Grid, SolveError>, SearchAborted> {
+        let mut sols = self.solutions(grid, 2)?;
+        Ok(match sols.len() {
+            0 => Err(SolveError::NoSolution),
+            1 => Ok(sols.pop().expect("one solution")),
+            _ => Err(SolveError::MultipleSolutions),
+        })
+    }
+}
+
+/// Counts up to `limit` solutions of a 9×9 grid quickly and keeps the first one.
+pub(crate) fn count_keep_first_9(cells: &[u8], limit: usize) -> (usize, Option<[u8; 81]>) {
+    fast9::count_keep_first(cells, limit)
+}
+
+impl Grid {
+    /// Some solution of this puzzle, or `None` when it has none.
+    ///
+    /// ```
+    /// use sudoku_core::Grid;
+    /// let p: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    ///     .parse().unwrap();
+    /// let s = p.solve_one().unwrap();
+    /// assert!(s.is_solution_of(&p));
+    /// ```
+    pub fn solve_one(&self) -> Option<Grid> {
+        Solver::default()
+            .solve_one(self)
+            .expect("no node limit by default")
+    }
+
+    /// The number of solutions, counting at most `limit` (so `count_solutions(2)` tells
+    /// none, one or several).
+    pub fn count_solutions(&self, limit: usize) -> usize {
+        Solver::default()
+            .count(self, limit)
+            .expect("no node limit by default")
+    }
+
+    /// Up to `limit` solutions.
+    pub fn solutions(&self, limit: usize) -> Vec<Grid> {
+        Solver::default()
+            .solutions(self, limit)
+            .expect("no node limit by default")
+    }
+
+    /// The solution when there is exactly one.
+    ///
+    /// ```
+    /// use sudoku_core::{Grid, SolveError};
+    /// let empty: Grid = ".".repeat(81).parse().unwrap();
+    /// assert_eq!(empty.solve_unique(), Err(SolveError::MultipleSolutions));
+    /// ```
+    pub fn solve_unique(&self) -> Result<Grid, SolveError> {
+        Solver::default()
+            .solve_unique(self)
+            .expect("no node limit by default")
+    }
+}
