@@ -9,7 +9,9 @@ extern crate alloc;
 #[cfg(test)]
 extern crate std;
 
+pub mod ai;
 mod dice;
+mod game;
 mod movegen;
 mod perft;
 mod position;
@@ -17,6 +19,7 @@ mod rules;
 mod steps;
 
 pub use dice::{Dice, ParseDiceError, RollOff, roll_die};
+pub use game::{Game, LoadError, Outcome, SAVE_MAGIC, SAVE_VERSION, TurnRecord, WinKind, score};
 pub use movegen::{Generator, MAX_TURNS, MoveList, ParseTurnError, Step, Turn};
 pub use perft::{perft, perft_divide};
 pub use position::{CHECKERS, Color, ParsePositionError, Position, path_coordinate};
