@@ -1,17 +1,473 @@
 //! `tabletop reversi`: Reversi / Othello in the terminal and its tools.
+//!
+//! - `play`: line-based play between people and/or bots (the default subcommand, with the
+//!   computer as White);
+//! - `perft DEPTH [--board OBF] [--divide]`: count move paths;
+//! - `replay RECORD [--first black|white]`: the final position of a game record;
+//! - `show OBF`: draw a board with its legal moves.
 
-use clap::Args;
+use std::io::{self, IsTerminal};
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::time::Instant;
 
-use crate::common::CliResult;
+use clap::{Args, Subcommand, ValueEnum};
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+use reversi_core::{Color, Game, Move, Position, Record, Rules, Square, divide, perft};
 
-/// Arguments of `tabletop reversi`.
+use crate::common::{CliError, CliResult, Console, SeedArg, Style, load_file, no_color, save_file};
+
+/// Arguments of `tabletop reversi`: a subcommand, or none to play against the computer
+/// (the options of `play` are accepted; White defaults to the computer).
 #[derive(Args, Debug)]
-pub struct ReversiArgs {}
+#[command(args_conflicts_with_subcommands = true)]
+pub struct ReversiArgs {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    play: PlayArgs,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play a game in the terminal: people and/or the computer, one command per line.
+    Play(PlayArgs),
+    /// Count the leaves of the game tree DEPTH plies deep (a pass is a ply; finished
+    /// games count nothing, as in Edax).
+    Perft(PerftArgs),
+    /// Replay a game record like f5d6c3d3c4 and print the final board string (and the
+    /// result if the game is over).
+    Replay(ReplayArgs),
+    /// Draw a board given as an OBF string, with its legal moves.
+    Show(ShowArgs),
+}
+
+/// Who plays a colour: a person or the computer at some level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Player {
+    Human,
+    Bot(u8),
+}
+
+/// The level of `bot` without `:LEVEL`.
+const DEFAULT_BOT_LEVEL: u8 = 5;
+/// The strongest level.
+const MAX_BOT_LEVEL: u8 = 10;
+
+impl FromStr for Player {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Player, String> {
+        let s = s.trim().to_ascii_lowercase();
+        if s == "human" {
+            return Ok(Player::Human);
+        }
+        if s == "bot" {
+            return Ok(Player::Bot(DEFAULT_BOT_LEVEL));
+        }
+        if let Some(level) = s.strip_prefix("bot:") {
+            return match level.parse::<u8>() {
+                Ok(n @ 1..=MAX_BOT_LEVEL) => Ok(Player::Bot(n)),
+                _ => Err(format!(
+                    "bot level '{level}' must be a number from 1 to {MAX_BOT_LEVEL}"
+                )),
+            };
+        }
+        Err(format!(
+            "'{s}' is not a player: use human, bot or bot:LEVEL"
+        ))
+    }
+}
+
+/// A colour on the command line.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum ColorArg {
+    Black,
+    White,
+}
+
+impl From<ColorArg> for Color {
+    fn from(c: ColorArg) -> Color {
+        match c {
+            ColorArg::Black => Color::Black,
+            ColorArg::White => Color::White,
+        }
+    }
+}
+
+/// Arguments of `tabletop reversi play`.
+#[derive(Args, Debug)]
+struct PlayArgs {
+    /// Who plays Black (X): human, bot or bot:LEVEL (1-10).
+    #[arg(long, value_name = "PLAYER", default_value = "human")]
+    black: Player,
+    /// Who plays White (O): human, bot or bot:LEVEL (1-10) [default: human with
+    /// `play`, bot without a subcommand].
+    #[arg(long, value_name = "PLAYER")]
+    white: Option<Player>,
+    /// The colour that moves first (standard Othello: black).
+    #[arg(long, value_enum, value_name = "COLOR")]
+    first: Option<ColorArg>,
+    /// Continue a game saved with the `save` command.
+    #[arg(long, value_name = "FILE")]
+    load: Option<PathBuf>,
+    #[command(flatten)]
+    seed: SeedArg,
+}
+
+/// Arguments of `tabletop reversi perft`.
+#[derive(Args, Debug)]
+struct PerftArgs {
+    /// The number of plies.
+    #[arg(value_name = "DEPTH", value_parser = clap::value_parser!(u32).range(0..=30))]
+    depth: u32,
+    /// Start from this OBF board string instead of the start position.
+    #[arg(long, value_name = "OBF", allow_hyphen_values = true)]
+    board: Option<String>,
+    /// Print the count below each first move too.
+    #[arg(long)]
+    divide: bool,
+}
+
+/// Arguments of `tabletop reversi replay`.
+#[derive(Args, Debug)]
+struct ReplayArgs {
+    /// The moves, concatenated (f5d6c3d3c4); passes are inferred.
+    #[arg(value_name = "RECORD", allow_hyphen_values = true)]
+    record: String,
+    /// The colour that moves first (standard Othello: black).
+    #[arg(long, value_enum, value_name = "COLOR", default_value = "black")]
+    first: ColorArg,
+}
+
+/// Arguments of `tabletop reversi show`.
+#[derive(Args, Debug)]
+struct ShowArgs {
+    /// The board: 64 characters X, O, - from a1 to h8, a space, X or O to move.
+    #[arg(value_name = "OBF", allow_hyphen_values = true)]
+    board: String,
+}
 
 /// Runs `tabletop reversi`.
-pub fn run(_args: ReversiArgs) -> CliResult {
-    println!(
-        "Reversi is coming: play against the computer, perft, replay and show will live here."
+pub fn run(args: ReversiArgs) -> CliResult {
+    match args.command {
+        // `tabletop reversi` alone: a person (Black) against the computer (White).
+        None => play(args.play, Player::Bot(DEFAULT_BOT_LEVEL)),
+        Some(Command::Play(args)) => play(args, Player::Human),
+        Some(Command::Perft(args)) => run_perft(args),
+        Some(Command::Replay(args)) => replay(args),
+        Some(Command::Show(args)) => show(args),
+    }
+}
+
+/// The computer's move for `position` (which must have a legal move or a forced pass).
+/// For now every level plays a uniformly random legal move.
+fn bot_move(position: &Position, _level: u8, rng: &mut ChaCha8Rng) -> Move {
+    let moves = position.move_list();
+    match moves.len() {
+        0 => Move::Pass,
+        n => moves[rng.random_range(0..n)],
+    }
+}
+
+/// Draws `position` with coordinates; legal moves are marked `*`.
+fn draw(position: &Position, paint: &dyn Fn(&str, Style) -> String) -> String {
+    let legal = position.legal_moves();
+    let files = paint("  a b c d e f g h", Style::Dim);
+    let mut out = format!("{files}\n");
+    for rank in 0..8u8 {
+        let label = paint(&(rank + 1).to_string(), Style::Dim);
+        out.push_str(&label);
+        for file in 0..8u8 {
+            let sq = Square::from_coords(file, rank).expect("on the board");
+            let cell = match position.piece_at(sq) {
+                Some(Color::Black) => paint("X", Style::Red),
+                Some(Color::White) => paint("O", Style::Blue),
+                None if legal.contains(sq) => paint("*", Style::Green),
+                None => paint(".", Style::Dim),
+            };
+            out.push(' ');
+            out.push_str(&cell);
+        }
+        out.push(' ');
+        out.push_str(&label);
+        out.push('\n');
+    }
+    out.push_str(&files);
+    out
+}
+
+/// `Black (X) 12  White (O) 9`.
+fn score_line(position: &Position) -> String {
+    format!(
+        "Black (X) {}  White (O) {}",
+        position.count(Color::Black),
+        position.count(Color::White)
+    )
+}
+
+fn move_names(position: &Position) -> String {
+    position
+        .legal_moves()
+        .iter()
+        .map(|sq| sq.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The board, the score and whose turn it is (or the result).
+fn describe(position: &Position, paint: &dyn Fn(&str, Style) -> String) -> String {
+    let mut out = draw(position, paint);
+    out.push('\n');
+    out.push_str(&score_line(position));
+    out.push('\n');
+    match position.result() {
+        Some(result) => out.push_str(&format!("Game over: {result}")),
+        None => {
+            let side = position.side_to_move();
+            if position.must_pass() {
+                out.push_str(&format!("{side} ({}) has no legal move", side.letter()));
+            } else {
+                out.push_str(&format!(
+                    "{side} ({}) to move: {}",
+                    side.letter(),
+                    move_names(position)
+                ));
+            }
+        }
+    }
+    out
+}
+
+const PLAY_HELP: &str = "\
+Commands:
+  f5            play a disc on a square (column a-h, row 1-8)
+  hint          list the legal moves
+  undo / redo   take back or replay your last move
+  save FILE     save the game
+  load FILE     load a saved game
+  board         show the board again
+  help          this list
+  quit          leave the game";
+
+/// The interactive game loop; `default_white` plays White unless `--white` says.
+fn play(args: PlayArgs, default_white: Player) -> CliResult {
+    let mut game = match &args.load {
+        Some(path) => {
+            if args.first.is_some() {
+                return Err(CliError::usage(
+                    "--first cannot go with --load: the save holds its own rules",
+                ));
+            }
+            load_game(path)?
+        }
+        None => Game::new(Rules::with_first(
+            args.first.map_or(Color::Black, Color::from),
+        )),
+    };
+    let players = [args.black, args.white.unwrap_or(default_white)];
+    let player = |c: Color| players[c as usize];
+    let mut rng = args.seed.rng();
+    let mut console = Console::stdin();
+    let painter = painter(console.has_color());
+    println!("{}", describe(game.position(), &painter));
+    if players.contains(&Player::Human) {
+        println!("Type a move like f5, or help.");
+    }
+    let mut announced_end = false;
+    loop {
+        // Forced passes and computer moves happen without asking.
+        loop {
+            let pos = *game.position();
+            if pos.is_game_over() {
+                if !announced_end {
+                    announced_end = true;
+                    if let Some(result) = pos.result() {
+                        println!("Game over: {result}");
+                    }
+                }
+                break;
+            }
+            announced_end = false;
+            let side = pos.side_to_move();
+            if pos.must_pass() {
+                game.pass()?;
+                println!("{side} has no legal move and passes.");
+                continue;
+            }
+            let Player::Bot(level) = player(side) else {
+                break;
+            };
+            let mv = bot_move(&pos, level, &mut rng);
+            game.play(mv)?;
+            println!("{side} plays {mv}.");
+            println!("{}", describe(game.position(), &painter));
+        }
+        let side = game.side_to_move();
+        let prompt = format!("{side} ({})> ", side.letter());
+        let Some(line) = console.read_command(&prompt)? else {
+            return Ok(());
+        };
+        let mut words = line.split_whitespace();
+        let word = words.next().unwrap_or("").to_ascii_lowercase();
+        let arg = words.next();
+        match word.as_str() {
+            "quit" | "exit" | "q" => return Ok(()),
+            "help" | "?" => println!("{PLAY_HELP}"),
+            "board" => println!("{}", describe(game.position(), &painter)),
+            "hint" => {
+                let pos = game.position();
+                if pos.is_game_over() {
+                    println!("The game is over.");
+                } else {
+                    println!("Legal moves: {}", move_names(pos));
+                }
+            }
+            "undo" => {
+                if !game.can_undo() {
+                    println!("Nothing to undo.");
+                    continue;
+                }
+                game.undo();
+                // Back to a human's turn: computer moves and passes are taken back too.
+                while game.can_undo()
+                    && (game.position().must_pass()
+                        || (players.contains(&Player::Human)
+                            && player(game.side_to_move()) != Player::Human))
+                {
+                    game.undo();
+                }
+                println!("{}", describe(game.position(), &painter));
+            }
+            "redo" => {
+                if !game.can_redo() {
+                    println!("Nothing to redo.");
+                    continue;
+                }
+                game.redo();
+                while game.can_redo()
+                    && (game.position().must_pass() || player(game.side_to_move()) != Player::Human)
+                {
+                    game.redo();
+                }
+                println!("{}", describe(game.position(), &painter));
+            }
+            "save" => match arg {
+                None => println!("Usage: save FILE"),
+                Some(path) => match save_file(path.as_ref(), &game.to_bytes()) {
+                    Ok(()) => println!("Saved to {path}."),
+                    Err(e) => println!("{}", e.message()),
+                },
+            },
+            "load" => match arg {
+                None => println!("Usage: load FILE"),
+                Some(path) => match load_game(path.as_ref()) {
+                    Ok(loaded) => {
+                        game = loaded;
+                        announced_end = false;
+                        println!("Loaded {path}.");
+                        println!("{}", describe(game.position(), &painter));
+                    }
+                    Err(e) => println!("{}", e.message()),
+                },
+            },
+            _ => match line.parse::<Move>() {
+                Ok(mv) => {
+                    if player(game.side_to_move()) != Player::Human && !game.is_over() {
+                        println!("It is the computer's turn.");
+                        continue;
+                    }
+                    match game.play(mv) {
+                        Ok(flipped) => {
+                            let n = flipped.len();
+                            let discs = if n == 1 { "disc" } else { "discs" };
+                            println!("{side} plays {mv}, flipping {n} {discs}.");
+                            println!("{}", describe(game.position(), &painter));
+                        }
+                        Err(e) => println!("Illegal move {mv}: {e}."),
+                    }
+                }
+                Err(_) => println!("Unknown command '{line}': type a move like f5, or help."),
+            },
+        }
+    }
+}
+
+/// Paints text with ANSI colours when `color` is on (the same codes as [`Console`]).
+fn painter(color: bool) -> impl Fn(&str, Style) -> String {
+    move |text: &str, style: Style| {
+        if color {
+            format!("\x1b[{}m{text}\x1b[0m", style_code(style))
+        } else {
+            text.to_owned()
+        }
+    }
+}
+
+/// Reads a binary save.
+fn load_game(path: &std::path::Path) -> CliResult<Game> {
+    let bytes = load_file(path)?;
+    Game::from_bytes(&bytes).map_err(|e| CliError::new(format!("{}: {e}", path.display())))
+}
+
+fn parse_board(text: &str) -> CliResult<Position> {
+    text.parse::<Position>()
+        .map_err(|e| CliError::new(format!("bad board string: {e}")))
+}
+
+fn run_perft(args: PerftArgs) -> CliResult {
+    let position = match &args.board {
+        Some(text) => parse_board(text)?,
+        None => Position::start(),
+    };
+    let started = Instant::now();
+    let nodes = if args.divide {
+        let parts = divide(&position, args.depth);
+        for (mv, n) in &parts {
+            println!("{mv} {n}");
+        }
+        parts.iter().map(|(_, n)| n).sum()
+    } else {
+        perft(&position, args.depth)
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    eprintln!(
+        "{nodes} leaves in {seconds:.3} s ({:.1} M leaves/s)",
+        nodes as f64 / seconds.max(1e-9) / 1e6
     );
+    println!("perft {} {nodes}", args.depth);
     Ok(())
+}
+
+fn replay(args: ReplayArgs) -> CliResult {
+    let record: Record = args
+        .record
+        .parse()
+        .map_err(|e| CliError::new(format!("bad record: {e}")))?;
+    let game = Game::from_record(Rules::with_first(args.first.into()), &record)?;
+    println!("{}", game.position());
+    if let Some(result) = game.result() {
+        println!("{result}");
+    }
+    Ok(())
+}
+
+fn show(args: ShowArgs) -> CliResult {
+    let position = parse_board(&args.board)?;
+    let painter = painter(io::stdout().is_terminal() && !no_color());
+    println!("{}", describe(&position, &painter));
+    Ok(())
+}
+
+fn style_code(style: Style) -> &'static str {
+    match style {
+        Style::Bold => "1",
+        Style::Dim => "2",
+        Style::Red => "31",
+        Style::Green => "32",
+        Style::Yellow => "33",
+        Style::Blue => "34",
+        Style::Cyan => "36",
+    }
 }
