@@ -1,1 +1,277 @@
-//! Computer players and the exact endgame solver. The bots issue fills this module.
+//! Computer players and the exact endgame solver.
+//!
+//! - [`Solver`] solves a position exactly: the final disc difference with perfect play
+//!   (empty squares to the winner) and a best move. It is an alpha-beta search on 16-byte
+//!   nodes with a transposition table, fastest-first and parity move ordering, stability
+//!   cutoffs and specialised code for the last empty squares.
+//! - [`Searcher`] is the midgame search: principal variation search with iterative
+//!   deepening, a transposition table, history and mobility move ordering, and the
+//!   hand-tuned [`Evaluator`] (mobility, potential mobility, corners, X-squares, an edge
+//!   pattern table, stable discs, parity). Near the end it hands over to the solver.
+//! - [`Bot`] is the computer player interface; [`Engine`] implements it for every
+//!   [`Level`] from 1 (a beginner can win) to 10 (as strong as the machine allows).
+//! - [`hints`] scores every legal move.
+//!
+//! ```
+//! use rand::SeedableRng;
+//! use rand_chacha::ChaCha8Rng;
+//! use reversi_core::ai::{Bot, Engine, Level, Solver};
+//! use reversi_core::{Move, Position};
+//!
+//! // FFO #20: Black (X) to move, 6 empty squares; h5 wins by 6 discs.
+//! let pos: Position =
+//!     "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X".parse()?;
+//! let solution = Solver::new().solve(pos.player(), pos.opponent());
+//! assert_eq!(solution.score, 6);
+//! assert_eq!(solution.best, Some(39)); // h5
+//!
+//! // A level-3 bot picks a legal move; the same seed gives the same move.
+//! let mut bot = Engine::new(Level::new(3).unwrap());
+//! let mut rng = ChaCha8Rng::seed_from_u64(7);
+//! let mv = bot.choose_move(&Position::start(), &mut rng).unwrap();
+//! assert!(Position::start().is_legal(mv));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod bits;
+pub mod endgame;
+pub mod eval;
+pub mod search;
+mod tt;
+
+use alloc::vec::Vec;
+use core::fmt;
+use core::str::FromStr;
+
+use rand::Rng;
+
+pub use endgame::{Solution, Solver};
+pub use eval::{DISC, Evaluator, Weights};
+pub use search::{Limits, SearchResult, Searcher};
+
+use crate::{Move, Position, Square};
+
+/// A computer player.
+pub trait Bot {
+    /// Chooses the move to play in `position`: a [`Move::Pass`] when the side to move
+    /// must pass, `None` when the game is over. `rng` breaks ties between equally good
+    /// moves (and adds the deliberate mistakes of weak levels), so the same seed gives the
+    /// same choice.
+    fn choose_move(&mut self, position: &Position, rng: &mut dyn Rng) -> Option<Move>;
+
+    /// Forgets what was learnt during a game (transposition tables); call between games.
+    fn new_game(&mut self) {}
+}
+
+/// A strength level, 1 (weakest) to [`Level::MAX`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Level(u8);
+
+/// A level outside 1..=10.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bot levels go from 1 to {max}, not '{0}'", max = Level::MAX.0)]
+pub struct ParseLevelError(pub alloc::string::String);
+
+impl Level {
+    /// The weakest level: a one-ply search with deliberate random mistakes.
+    pub const MIN: Level = Level(1);
+    /// The strongest level.
+    pub const MAX: Level = Level(10);
+
+    /// The level `n`, if it is in 1..=10.
+    pub const fn new(n: u8) -> Option<Level> {
+        if n >= 1 && n <= Level::MAX.0 {
+            Some(Level(n))
+        } else {
+            None
+        }
+    }
+
+    /// The number of the level.
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+
+    /// The search budget: midgame depth and the number of empty squares from which the
+    /// game is solved exactly.
+    pub const fn limits(self) -> Limits {
+        let (depth, exact) = match self.0 {
+            1 => (1, 4),
+            2 => (2, 6),
+            3 => (3, 8),
+            4 => (4, 10),
+            5 => (5, 12),
+            6 => (6, 14),
+            7 => (7, 16),
+            8 => (8, 18),
+            9 => (10, 20),
+            _ => (12, 22),
+        };
+        Limits::depth(depth, exact)
+    }
+
+    /// The size of the random noise (hundredths of a disc) added to each move's score:
+    /// weak levels make human-like mistakes on purpose.
+    pub const fn noise(self) -> i32 {
+        match self.0 {
+            1 => 600,
+            _ => 0,
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl FromStr for Level {
+    type Err = ParseLevelError;
+
+    fn from_str(s: &str) -> Result<Level, ParseLevelError> {
+        s.trim()
+            .parse::<u8>()
+            .ok()
+            .and_then(Level::new)
+            .ok_or_else(|| ParseLevelError(s.into()))
+    }
+}
+
+/// One legal move with its score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScoredMove {
+    /// The square to play.
+    pub square: Square,
+    /// The score after this move from the mover's view, in hundredths of a disc
+    /// ([`DISC`] per disc); when `exact`, `DISC` times the final disc difference.
+    pub score: i32,
+    /// Whether the score is the exact final result with perfect play.
+    pub exact: bool,
+}
+
+impl fmt::Display for ScoredMove {
+    /// `f5 +6` for an exact score, `f5 +1.25` for an estimate.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.exact {
+            write!(f, "{} {:+}", self.square, self.score / DISC)
+        } else {
+            let sign = if self.score < 0 { '-' } else { '+' };
+            let abs = self.score.unsigned_abs();
+            write!(f, "{} {sign}{}.{:02}", self.square, abs / 100, abs % 100)
+        }
+    }
+}
+
+/// Scores every legal move of `position` with `searcher` and `limits` (exactly when the
+/// number of empty squares is at most `limits.exact_empties`), best first. Empty when the
+/// side to move has no legal move.
+pub fn hints(searcher: &mut Searcher, position: &Position, limits: &Limits) -> Vec<ScoredMove> {
+    searcher
+        .score_moves(position.player(), position.opponent(), limits)
+        .into_iter()
+        .map(|(sq, score, exact)| ScoredMove {
+            square: Square::ALL[sq as usize],
+            score,
+            exact,
+        })
+        .collect()
+}
+
+/// The searching bot of every level.
+#[derive(Clone, Debug)]
+pub struct Engine {
+    limits: Limits,
+    noise: i32,
+    searcher: Searcher,
+    last: Option<SearchResult>,
+}
+
+impl Engine {
+    /// The bot of `level`.
+    pub fn new(level: Level) -> Engine {
+        Engine {
+            limits: level.limits(),
+            noise: level.noise(),
+            searcher: Searcher::new(),
+            last: None,
+        }
+    }
+
+    /// A bot with an explicit budget and no noise.
+    pub fn with_limits(limits: Limits) -> Engine {
+        Engine {
+            limits,
+            noise: 0,
+            searcher: Searcher::new(),
+            last: None,
+        }
+    }
+
+    /// The search budget.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The searcher (for hints with the same tables).
+    pub fn searcher_mut(&mut self) -> &mut Searcher {
+        &mut self.searcher
+    }
+
+    /// The result of the last search, if any.
+    pub fn last_search(&self) -> Option<&SearchResult> {
+        self.last.as_ref()
+    }
+
+    /// Chooses a move like [`Bot::choose_move`], polling `stop` during the search: when it
+    /// returns `true` (a time limit), the best move of the last finished iteration is
+    /// played.
+    pub fn choose_move_with_stop(
+        &mut self,
+        position: &Position,
+        rng: &mut dyn Rng,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Option<Move> {
+        if position.is_game_over() {
+            return None;
+        }
+        let (p, o) = (position.player(), position.opponent());
+        if crate::bitboard::legal_moves(p, o) == 0 {
+            return Some(Move::Pass);
+        }
+        if self.noise > 0 {
+            let scored = self.searcher.score_moves(p, o, &self.limits);
+            let mut best = (i32::MIN, scored[0].0);
+            for &(sq, score, _) in &scored {
+                let noisy =
+                    score + (rng.next_u64() % (2 * self.noise as u64 + 1)) as i32 - self.noise;
+                if noisy > best.0 {
+                    best = (noisy, sq);
+                }
+            }
+            self.last = None;
+            return Some(Move::Place(Square::ALL[best.1 as usize]));
+        }
+        let result = self.searcher.search(p, o, &self.limits, stop);
+        let pick = if result.ties.len() > 1 {
+            result.ties[(rng.next_u64() % result.ties.len() as u64) as usize]
+        } else {
+            result.best?
+        };
+        self.last = Some(result);
+        Some(Move::Place(Square::ALL[pick as usize]))
+    }
+}
+
+impl Bot for Engine {
+    fn choose_move(&mut self, position: &Position, rng: &mut dyn Rng) -> Option<Move> {
+        self.choose_move_with_stop(position, rng, &mut || false)
+    }
+
+    fn new_game(&mut self) {
+        self.searcher.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,399 @@
+//! Tests of the solver, the search and the bots against simple references.
+
+extern crate std;
+
+use alloc::string::ToString;
+use alloc::vec::Vec;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::bits::{final_score, flips};
+use super::endgame::tests::brute_force;
+use super::*;
+use crate::bitboard::legal_moves;
+
+/// A small deterministic generator for test positions.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+/// A position reached by random play from the start with `empties` empty squares left,
+/// or `None` if the game ended earlier.
+fn random_position(seed: u64, empties: u32) -> Option<(u64, u64)> {
+    let mut rng = XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let (mut p, mut o) = ((1u64 << 28) | (1 << 35), (1u64 << 27) | (1 << 36));
+    while (!(p | o)).count_ones() > empties {
+        let moves = legal_moves(p, o);
+        if moves == 0 {
+            if legal_moves(o, p) == 0 {
+                return None;
+            }
+            core::mem::swap(&mut p, &mut o);
+            continue;
+        }
+        let k = (rng.next() % u64::from(moves.count_ones())) as u32;
+        let mut m = moves;
+        for _ in 0..k {
+            m &= m - 1;
+        }
+        let sq = m.trailing_zeros() as u8;
+        let f = flips(p, o, sq);
+        (p, o) = (o ^ f, p | f | (1 << sq));
+    }
+    Some((p, o))
+}
+
+/// Plain alpha-beta, no table and no ordering: the second reference, fast enough for
+/// positions too big for [`brute_force`].
+fn plain_alpha_beta(p: u64, o: u64, mut alpha: i32, beta: i32) -> i32 {
+    let moves = legal_moves(p, o);
+    if moves == 0 {
+        if legal_moves(o, p) == 0 {
+            return final_score(p, o);
+        }
+        return -plain_alpha_beta(o, p, -beta, -alpha);
+    }
+    let mut m = moves;
+    let mut best = -65;
+    while m != 0 {
+        let sq = m.trailing_zeros() as u8;
+        m &= m - 1;
+        let f = flips(p, o, sq);
+        let s = -plain_alpha_beta(o ^ f, p | f | (1 << sq), -beta, -alpha);
+        if s > best {
+            best = s;
+            if s > alpha {
+                alpha = s;
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+    }
+    best
+}
+
+fn score_after(p: u64, o: u64, sq: u8) -> i32 {
+    let f = flips(p, o, sq);
+    -brute_force(o ^ f, p | f | (1 << sq))
+}
+
+#[test]
+fn solver_matches_brute_force_up_to_ten_empties() {
+    let mut solver = Solver::with_table_bits(12);
+    let mut checked = 0;
+    for seed in 0..400u64 {
+        let empties = 1 + (seed % 10) as u32;
+        let Some((p, o)) = random_position(seed, empties) else {
+            continue;
+        };
+        let exact = brute_force(p, o);
+        let s = solver.solve(p, o);
+        assert_eq!(s.score, exact, "seed {seed}: p={p:#x} o={o:#x}");
+        match s.best {
+            Some(sq) => assert_eq!(score_after(p, o, sq), exact, "best move of seed {seed}"),
+            None => assert_eq!(legal_moves(p, o), 0),
+        }
+        // Windows: fail-soft bounds on the right side.
+        for (a, b) in [(-64, exact), (exact, 64), (exact - 1, exact + 1)] {
+            let w = solver.solve_window(p, o, a, b).score;
+            if exact <= a {
+                assert!(
+                    w <= a && w >= exact,
+                    "seed {seed} window ({a},{b}): {w} vs {exact}"
+                );
+            } else if exact >= b {
+                assert!(
+                    w >= b && w <= exact,
+                    "seed {seed} window ({a},{b}): {w} vs {exact}"
+                );
+            } else {
+                assert_eq!(w, exact);
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked > 300);
+}
+
+#[test]
+fn solver_matches_plain_alpha_beta_at_twelve_to_fourteen_empties() {
+    let mut solver = Solver::new();
+    for seed in 1000..1012u64 {
+        let empties = 12 + (seed % 3) as u32;
+        let Some((p, o)) = random_position(seed, empties) else {
+            continue;
+        };
+        let exact = plain_alpha_beta(p, o, -65, 65);
+        assert_eq!(solver.solve(p, o).score, exact, "seed {seed}");
+    }
+}
+
+#[test]
+fn plain_alpha_beta_agrees_with_brute_force() {
+    for seed in 2000..2040u64 {
+        if let Some((p, o)) = random_position(seed, 8) {
+            assert_eq!(plain_alpha_beta(p, o, -65, 65), brute_force(p, o));
+        }
+    }
+}
+
+#[test]
+fn every_move_score_is_exact() {
+    let mut solver = Solver::with_table_bits(14);
+    for seed in 3000..3030u64 {
+        let Some((p, o)) = random_position(seed, 9) else {
+            continue;
+        };
+        for (sq, score) in solver.score_moves(p, o) {
+            assert_eq!(score, score_after(p, o, sq));
+        }
+    }
+}
+
+/// FFO positions #20–#24 (6 to 19 empty squares) with their published exact scores.
+const FFO: [(&str, &str, i32); 5] = [
+    (
+        "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X",
+        "h5",
+        6,
+    ),
+    (
+        "OOOOOOOOXOOXXX--XXOOXOO-XOXOOO--XOOOOX--XOOXOO--XOOOOO--XXXX---- O",
+        "g5",
+        0,
+    ),
+    (
+        "--OOOO--X-OOOOO-XXOOXOXXXOXOXXXXXXXOXXXX-XXOXOXX--OXXX-X----X--- O",
+        "g8",
+        2,
+    ),
+    (
+        "--O-------OOX---OOOXXXO-OOOOXOXXXXXOOXOXXXXXXOOXX-XXXXOX--XXXX-- X",
+        "a2",
+        4,
+    ),
+    (
+        "--O--O-----OOOX--X-XOXOO--XXXOOOXXXXOOOOXXXOXXOOXXXXXX--XOXX-O-- O",
+        "c3",
+        0,
+    ),
+];
+
+#[test]
+fn ffo_positions_are_solved_exactly() {
+    let mut solver = Solver::new();
+    for (board, best, score) in FFO {
+        let pos: Position = board.parse().unwrap();
+        let s = solver.solve(pos.player(), pos.opponent());
+        assert_eq!(s.score, score, "{board}");
+        let best: Square = best.parse().unwrap();
+        assert_eq!(s.best, Some(best.index()), "{board}");
+    }
+}
+
+#[test]
+fn search_switches_to_the_exact_solver() {
+    let mut searcher = Searcher::new();
+    for seed in 4000..4020u64 {
+        let Some((p, o)) = random_position(seed, 8) else {
+            continue;
+        };
+        let r = searcher.search(p, o, &Limits::depth(3, 8), &mut || false);
+        if legal_moves(p, o) == 0 {
+            assert_eq!(r.best, None);
+            continue;
+        }
+        let exact = brute_force(p, o);
+        assert!(r.exact);
+        assert_eq!(r.score, exact * DISC);
+        for &sq in &r.ties {
+            assert_eq!(score_after(p, o, sq), exact);
+        }
+    }
+}
+
+#[test]
+fn midgame_search_plays_legal_moves_and_is_deterministic() {
+    for seed in 5000..5010u64 {
+        let Some((p, o)) = random_position(seed, 40) else {
+            continue;
+        };
+        let limits = Limits::depth(4, 0);
+        let a = Searcher::new().search(p, o, &limits, &mut || false);
+        let b = Searcher::new().search(p, o, &limits, &mut || false);
+        assert_eq!(a, b);
+        if let Some(sq) = a.best {
+            assert!(legal_moves(p, o) & (1 << sq) != 0);
+            assert_eq!(a.depth, 4);
+        }
+    }
+}
+
+#[test]
+fn node_limit_stops_the_search_with_a_legal_move() {
+    let (p, o) = random_position(6001, 44).unwrap();
+    let limits = Limits {
+        depth: 30,
+        exact_empties: 0,
+        nodes: 2_000,
+    };
+    let r = Searcher::new().search(p, o, &limits, &mut || false);
+    let sq = r.best.unwrap();
+    assert!(legal_moves(p, o) & (1 << sq) != 0);
+    assert!(r.depth < 30);
+    // A stop callback works the same way.
+    let mut calls = 0;
+    let r = Searcher::new().search(p, o, &Limits::depth(30, 0), &mut || {
+        calls += 1;
+        calls > 3
+    });
+    assert!(r.depth < 30 && r.best.is_some());
+}
+
+/// Plays a whole game between two bots.
+fn play_game(black: &mut Engine, white: &mut Engine, seed: u64) -> (Vec<Move>, Position) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut pos = Position::start();
+    let mut moves = Vec::new();
+    loop {
+        let bot = if pos.side_to_move() == crate::Color::Black {
+            &mut *black
+        } else {
+            &mut *white
+        };
+        let Some(mv) = bot.choose_move(&pos, &mut rng) else {
+            break;
+        };
+        pos.play_move(mv).unwrap();
+        moves.push(mv);
+    }
+    (moves, pos)
+}
+
+#[test]
+fn same_seed_same_game() {
+    let level = |n| Engine::new(Level::new(n).unwrap());
+    let (a, end_a) = play_game(&mut level(1), &mut level(3), 42);
+    let (b, end_b) = play_game(&mut level(1), &mut level(3), 42);
+    assert_eq!(a, b);
+    assert_eq!(end_a, end_b);
+    assert!(end_a.is_game_over());
+    // Level 1 is noisy: another seed gives another game.
+    let (c, _) = play_game(&mut level(1), &mut level(1), 43);
+    let (d, _) = play_game(&mut level(1), &mut level(1), 44);
+    assert_ne!(c, d);
+}
+
+#[test]
+fn bots_never_throw_away_a_solved_position() {
+    // Every level with an exact horizon keeps the exact best score.
+    let mut solver = Solver::new();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    for level in 2..=5u8 {
+        let level = Level::new(level).unwrap();
+        let mut bot = Engine::new(level);
+        for seed in 7000..7015u64 {
+            let empties = level.limits().exact_empties.min(10);
+            let Some((p, o)) = random_position(seed, empties) else {
+                continue;
+            };
+            let pos = Position::new_unchecked(p, o, crate::Color::Black);
+            let best = solver.solve(p, o).score;
+            match bot.choose_move(&pos, &mut rng) {
+                Some(Move::Place(sq)) => {
+                    assert_eq!(
+                        score_after(p, o, sq.index()),
+                        best,
+                        "level {level}, seed {seed}"
+                    );
+                }
+                Some(Move::Pass) => assert_eq!(legal_moves(p, o), 0),
+                None => assert!(pos.is_game_over()),
+            }
+        }
+    }
+}
+
+#[test]
+fn higher_level_beats_level_one() {
+    let mut wins = 0;
+    for seed in 0..4u64 {
+        let mut strong = Engine::new(Level::new(4).unwrap());
+        let mut weak = Engine::new(Level::MIN);
+        let (_, end) = if seed % 2 == 0 {
+            play_game(&mut strong, &mut weak, seed)
+        } else {
+            play_game(&mut weak, &mut strong, seed)
+        };
+        let strong_color = if seed % 2 == 0 {
+            crate::Color::Black
+        } else {
+            crate::Color::White
+        };
+        if end.count(strong_color) > end.count(strong_color.other()) {
+            wins += 1;
+        }
+    }
+    assert!(
+        wins >= 3,
+        "level 4 won only {wins} of 4 games against level 1"
+    );
+}
+
+#[test]
+fn hints_score_every_move() {
+    let pos = Position::start();
+    let mut searcher = Searcher::new();
+    let h = hints(&mut searcher, &pos, &Limits::depth(3, 0));
+    assert_eq!(h.len(), 4);
+    assert!(h.windows(2).all(|w| w[0].score >= w[1].score));
+    assert!(h.iter().all(|m| !m.exact));
+    // Near the end the hints are exact.
+    let (p, o) = random_position(8000, 8).unwrap();
+    let pos = Position::new_unchecked(p, o, crate::Color::White);
+    for m in hints(&mut searcher, &pos, &Limits::depth(3, 10)) {
+        assert!(m.exact);
+        assert_eq!(m.score, score_after(p, o, m.square.index()) * DISC);
+    }
+}
+
+#[test]
+fn levels_parse_and_display() {
+    assert_eq!("7".parse::<Level>().unwrap().get(), 7);
+    assert!("0".parse::<Level>().is_err());
+    assert!("11".parse::<Level>().is_err());
+    assert!("x".parse::<Level>().is_err());
+    assert_eq!(Level::MAX.to_string(), "10");
+    let mut previous = Level::MIN.limits();
+    for n in 2..=10 {
+        let l = Level::new(n).unwrap().limits();
+        assert!(l.depth >= previous.depth && l.exact_empties >= previous.exact_empties);
+        previous = l;
+    }
+}
+
+#[test]
+fn scored_moves_display() {
+    let sq: Square = "f5".parse().unwrap();
+    let exact = ScoredMove {
+        square: sq,
+        score: 600,
+        exact: true,
+    };
+    assert_eq!(exact.to_string(), "f5 +6");
+    let estimate = ScoredMove {
+        square: sq,
+        score: -125,
+        exact: false,
+    };
+    assert_eq!(estimate.to_string(), "f5 -1.25");
+}
