@@ -350,6 +350,9 @@ impl TurnBuilder {
         }
         let Some(s) = new_side else {
             if !any_die {
+                if self.play_combined(step) {
+                    return Ok(());
+                }
                 return Err(PlayError::NoDie {
                     from: step.from(),
                     to: match step.to() {
@@ -371,6 +374,58 @@ impl TurnBuilder {
         });
         self.played.push(step);
         Ok(())
+    }
+
+    /// Plays a move of one checker over several dice (`24/18` with 3-3), as single steps
+    /// through legal intermediate points. Returns whether some order of the remaining dice
+    /// works; on failure nothing changes.
+    fn play_combined(&mut self, step: Step) -> bool {
+        let color = self.color();
+        let q = path_coordinate(color, step.from());
+        let target = step.to().map(|p| path_coordinate(color, p));
+        let alternatives = self.frame().alternatives.clone();
+        for alt in &alternatives {
+            let n = alt.len();
+            // Every ordered selection of 2..=n of the remaining dice (at most 4! orders).
+            let mut orders: Vec<ArrayVec<u8, 4>> = Vec::new();
+            permutations(alt, &mut ArrayVec::new(), &mut [false; 4], &mut orders);
+            for order in orders {
+                for k in 2..=n {
+                    let dice = &order[..k];
+                    let mut at = i32::from(q);
+                    let mut path: ArrayVec<Step, 4> = ArrayVec::new();
+                    let mut ok = true;
+                    for (i, &d) in dice.iter().enumerate() {
+                        let next = at - i32::from(d);
+                        let last = i + 1 == k;
+                        let to = if next >= 1 {
+                            Some(absolute(color, next as u8))
+                        } else if last && target.is_none() {
+                            None
+                        } else {
+                            ok = false;
+                            break;
+                        };
+                        match Step::new(absolute(color, at as u8), to) {
+                            Ok(s) => path.push(s),
+                            Err(_) => {
+                                ok = false;
+                                break;
+                            }
+                        }
+                        at = next;
+                    }
+                    let reaches = match target {
+                        Some(t) => at == i32::from(t),
+                        None => at <= 0,
+                    };
+                    if ok && reaches && self.play_all(&path).is_ok() {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 
     fn why_illegal(&self, side: &SideBoard, q: u8, d: u8) -> PlayError {
@@ -457,5 +512,29 @@ impl Position {
         let mut b = TurnBuilder::new(*self, dice, *rules);
         b.play_all(turn.steps())?;
         b.result()
+    }
+}
+
+/// Every ordering of `dice` (duplicates give repeated orders; at most 24).
+fn permutations(
+    dice: &[u8],
+    current: &mut ArrayVec<u8, 4>,
+    used: &mut [bool; 4],
+    out: &mut Vec<ArrayVec<u8, 4>>,
+) {
+    if current.len() == dice.len() {
+        if !out.contains(current) {
+            out.push(current.clone());
+        }
+        return;
+    }
+    for i in 0..dice.len() {
+        if !used[i] {
+            used[i] = true;
+            current.push(dice[i]);
+            permutations(dice, current, used, out);
+            current.pop();
+            used[i] = false;
+        }
     }
 }
