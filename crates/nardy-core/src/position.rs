@@ -231,9 +231,6 @@ pub enum ParsePositionError {
         /// The point.
         point: u8,
     },
-    /// Both sides have borne off every checker.
-    #[error("both sides have borne off all 15 checkers; at most one side can have finished")]
-    BothFinished,
 }
 
 impl Position {
@@ -281,9 +278,6 @@ impl Position {
             if white[i] > 0 && black[i] > 0 {
                 return Err(ParsePositionError::SharedPoint { point: i as u8 + 1 });
             }
-        }
-        if sides[0].off == CHECKERS && sides[1].off == CHECKERS {
-            return Err(ParsePositionError::BothFinished);
         }
         Ok(Position { sides, turn })
     }
@@ -339,7 +333,8 @@ impl Position {
         self.sides[color.index()].count(24) == CHECKERS
     }
 
-    /// The side that has borne off all 15 checkers, if any.
+    /// A side that has borne off all 15 checkers, if any (White first when both have, as
+    /// in a drawn game under the last-roll tie).
     pub fn finished(&self) -> Option<Color> {
         Color::ALL
             .into_iter()
@@ -526,7 +521,8 @@ mod tests {
             TooManyCheckers { total: 16, .. }
         ));
         assert_eq!(e("24:1,12:1/12:15 w"), SharedPoint { point: 12 });
-        assert_eq!(e("-/- w"), BothFinished);
+        // Both sides finished: the end of a drawn game under the last-roll tie.
+        assert_eq!("-/- w".parse::<Position>().unwrap().to_string(), "-/- w");
         assert!(matches!(e("24/12:15 w"), BadPair { .. }));
         assert!(matches!(e("+5:1/12:15 w"), BadPoint { .. }));
     }
