@@ -1,0 +1,196 @@
+//! Integration tests of `tabletop sudoku`: solve, count, generate, bench, show.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn tabletop(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the tabletop binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn data(name: &str) -> String {
+    let path = format!(
+        "{}/../../../shared/data/sudoku/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    assert!(
+        std::path::Path::new(&path).exists(),
+        "dataset {path} is missing"
+    );
+    path
+}
+
+const PUZZLE: &str =
+    "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3..";
+const SOLUTION: &str =
+    "864371259325849761971265843436192587198657432257483916689734125713528694542916378";
+
+#[test]
+fn solve_prints_one_line_per_puzzle_and_reports_bad_lines() {
+    let empty = ".".repeat(81);
+    let input = format!("# comment\n\n{PUZZLE}\r\nxx\n{empty}\n11..............\n");
+    let out = tabletop(&["sudoku", "solve"], &input);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert_eq!(lines[0], SOLUTION);
+    assert!(
+        lines[1].starts_with("error: line 4:") && lines[1].contains("has 2"),
+        "{}",
+        lines[1]
+    );
+    assert_eq!(lines[2], "multiple");
+    assert_eq!(lines[3], "unsolvable");
+    assert!(stderr(&out).contains("1 malformed line"));
+}
+
+#[test]
+fn solve_any_gives_a_solution_of_an_ambiguous_puzzle() {
+    let empty = ".".repeat(16);
+    let out = tabletop(&["sudoku", "solve", "-", "--any"], &format!("{empty}\n"));
+    assert_eq!(out.status.code(), Some(0));
+    let line = stdout(&out);
+    let grid: sudoku_core::Grid = line.trim().parse().unwrap();
+    assert!(grid.is_full() && grid.is_consistent());
+}
+
+#[test]
+fn solve_reads_a_file() {
+    let out = tabletop(
+        &["sudoku", "solve", &data("puzzles0_kaggle_sample69.txt")],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 69);
+    assert_eq!(text.lines().next().unwrap(), SOLUTION);
+}
+
+#[test]
+fn count_caps_at_the_limit() {
+    let input = format!("{}\n{PUZZLE}\n", ".".repeat(16));
+    let out = tabletop(&["sudoku", "count", "--limit", "1000"], &input);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "288\n1\n");
+    let out = tabletop(&["sudoku", "count"], &input);
+    assert_eq!(stdout(&out), "2\n1\n");
+}
+
+#[test]
+fn generate_is_seeded_and_unique() {
+    let args = [
+        "sudoku",
+        "generate",
+        "--count",
+        "3",
+        "--seed",
+        "7",
+        "--symmetry",
+        "rotate180",
+        "--minimal",
+    ];
+    let a = tabletop(&args, "");
+    let b = tabletop(&args, "");
+    assert_eq!(a.status.code(), Some(0), "{}", stderr(&a));
+    assert_eq!(stdout(&a), stdout(&b));
+    let text = stdout(&a);
+    assert_eq!(text.lines().count(), 3);
+    for line in text.lines() {
+        let p: sudoku_core::Grid = line.parse().unwrap();
+        assert_eq!(p.count_solutions(2), 1);
+        assert!(sudoku_core::generate::is_minimal(&p));
+    }
+    let out = tabletop(
+        &[
+            "sudoku", "generate", "--size", "6", "--seed", "1", "--clues", "14",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let p: sudoku_core::Grid = stdout(&out).trim().parse().unwrap();
+    assert_eq!(p.size(), sudoku_core::Size::Six);
+    assert!(p.clue_count() <= 14);
+}
+
+#[test]
+fn bad_arguments_are_usage_errors() {
+    let out = tabletop(&["sudoku", "generate", "--size", "7"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--size 7"));
+    let out = tabletop(&["sudoku", "generate", "--symmetry", "spiral"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let out = tabletop(&["sudoku", "show", "12"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).starts_with("error: "));
+    let out = tabletop(&["sudoku", "bench", "/no/such/file"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("cannot open"));
+}
+
+#[test]
+fn bench_reports_rates() {
+    let out = tabletop(
+        &["sudoku", "bench", &data("puzzles0_kaggle_sample69.txt")],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("puzzles: 69"), "{text}");
+    assert!(text.contains("puzzles/s: "), "{text}");
+    assert!(
+        text.contains("unique: 69, multiple: 0, unsolvable: 0"),
+        "{text}"
+    );
+    let out = tabletop(
+        &[
+            "sudoku",
+            "bench",
+            &data("puzzles0_kaggle_sample69.txt"),
+            "--mode",
+            "first",
+            "--json",
+        ],
+        "",
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["puzzles"], 69);
+    assert!(v["puzzles_per_second"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn show_draws_the_grid_and_conflicts() {
+    let out = tabletop(&["sudoku", "show", PUZZLE], "");
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    assert!(text.starts_with(". . 4 | 3 . . | 2 . 9\n"), "{text}");
+    assert!(text.contains("------+-------+------"));
+    assert!(text.contains("35 clues, no conflicts"));
+    let out = tabletop(&["sudoku", "show", "11.............."], "");
+    let text = stdout(&out);
+    assert!(
+        text.contains("conflict: 1 appears in row 1 at r1c1, r1c2"),
+        "{text}"
+    );
+}
