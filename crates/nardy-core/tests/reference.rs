@@ -44,10 +44,8 @@ impl Board {
     fn to_position(&self, turn: Color) -> Position {
         let mut w = [0u8; 24];
         let mut b = [0u8; 24];
-        for pt in 1..=24 {
-            w[pt - 1] = self.n[0][pt];
-            b[pt - 1] = self.n[1][pt];
-        }
+        w.copy_from_slice(&self.n[0][1..]);
+        b.copy_from_slice(&self.n[1][1..]);
         Position::from_boards(w, b, turn).unwrap()
     }
 
