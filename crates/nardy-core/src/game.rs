@@ -135,7 +135,8 @@ pub const SAVE_VERSION: u8 = 1;
 #[serde(try_from = "GameRepr", into = "GameRepr")]
 pub struct Game {
     rules: Rules,
-    roll_off: RollOff,
+    roll_off: Option<RollOff>,
+    initial: Position,
     position: Position,
     dice: Dice,
     rng: ChaCha8Rng,
@@ -146,7 +147,8 @@ pub struct Game {
 #[derive(Serialize, Deserialize)]
 struct GameRepr {
     rules: Rules,
-    roll_off: RollOff,
+    roll_off: Option<RollOff>,
+    initial: Position,
     position: Position,
     dice: Dice,
     rng: ChaCha8Rng,
@@ -159,6 +161,7 @@ impl From<Game> for GameRepr {
         GameRepr {
             rules: g.rules,
             roll_off: g.roll_off,
+            initial: g.initial,
             position: g.position,
             dice: g.dice,
             rng: g.rng,
@@ -173,22 +176,46 @@ impl TryFrom<GameRepr> for Game {
 
     /// Replays the history from the start to check that the game is consistent.
     fn try_from(r: GameRepr) -> Result<Game, LoadError> {
-        let Some(&(w, b)) = r.roll_off.throws.last() else {
-            return Err(LoadError::Inconsistent("no roll-off"));
-        };
-        let valid_die = |d: u8| (1..=6).contains(&d);
-        if r.roll_off
-            .throws
-            .iter()
-            .any(|&(x, y)| !valid_die(x) || !valid_die(y))
-            || r.roll_off.throws[..r.roll_off.throws.len() - 1]
+        if let Some(roll_off) = &r.roll_off {
+            let Some(&(w, b)) = roll_off.throws.last() else {
+                return Err(LoadError::Inconsistent("no roll-off"));
+            };
+            let valid_die = |d: u8| (1..=6).contains(&d);
+            if roll_off
+                .throws
                 .iter()
-                .any(|&(x, y)| x != y)
-            || w == b
-        {
-            return Err(LoadError::Inconsistent("bad roll-off"));
+                .any(|&(x, y)| !valid_die(x) || !valid_die(y))
+                || roll_off.throws[..roll_off.throws.len() - 1]
+                    .iter()
+                    .any(|&(x, y)| x != y)
+                || w == b
+            {
+                return Err(LoadError::Inconsistent("bad roll-off"));
+            }
+            if r.initial != Position::start().with_turn(roll_off.winner()) {
+                return Err(LoadError::Inconsistent(
+                    "a game with a roll-off starts from the start position",
+                ));
+            }
         }
-        let mut replay = Game::from_roll_off(r.rules, r.roll_off.clone(), r.rng.clone());
+        if r.initial.finished().is_some() {
+            return Err(LoadError::Inconsistent("the game starts finished"));
+        }
+        let mut replay = Game {
+            rules: r.rules,
+            roll_off: r.roll_off.clone(),
+            initial: r.initial,
+            position: r.initial,
+            dice: r.dice,
+            rng: r.rng.clone(),
+            history: Vec::new(),
+            outcome: None,
+        };
+        let roll_off_dice = r
+            .roll_off
+            .as_ref()
+            .filter(|_| r.rules.opening == Opening::RollOff)
+            .map(RollOff::dice);
         for (i, rec) in r.history.iter().enumerate() {
             if replay.outcome.is_some() {
                 return Err(LoadError::Inconsistent("turns after the end of the game"));
@@ -196,7 +223,7 @@ impl TryFrom<GameRepr> for Game {
             if rec.color != replay.position.turn() {
                 return Err(LoadError::Inconsistent("a turn by the wrong side"));
             }
-            if i == 0 && r.rules.opening == Opening::RollOff && rec.dice != r.roll_off.dice() {
+            if i == 0 && roll_off_dice.is_some_and(|d| d != rec.dice) {
                 return Err(LoadError::Inconsistent(
                     "first dice differ from the roll-off",
                 ));
@@ -216,10 +243,7 @@ impl TryFrom<GameRepr> for Game {
                 "the result does not follow from the history",
             ));
         }
-        if r.history.is_empty()
-            && r.rules.opening == Opening::RollOff
-            && r.dice != r.roll_off.dice()
-        {
+        if r.history.is_empty() && roll_off_dice.is_some_and(|d| d != r.dice) {
             return Err(LoadError::Inconsistent(
                 "first dice differ from the roll-off",
             ));
@@ -227,6 +251,7 @@ impl TryFrom<GameRepr> for Game {
         Ok(Game {
             rules: r.rules,
             roll_off: r.roll_off,
+            initial: r.initial,
             position: r.position,
             dice: r.dice,
             rng: r.rng,
@@ -243,27 +268,46 @@ impl Game {
         Game::with_rng(rules, ChaCha8Rng::seed_from_u64(seed))
     }
 
-    /// A new game throwing its dice with `rng`.
+    /// A new game throwing its dice with `rng`: the roll-off, then the first dice (the
+    /// roll-off dice under [`Opening::RollOff`], a fresh throw under [`Opening::Reroll`]).
     pub fn with_rng(rules: Rules, mut rng: ChaCha8Rng) -> Game {
         let roll_off = RollOff::roll(&mut rng);
-        let mut g = Game::from_roll_off(rules, roll_off, rng);
-        if rules.opening == Opening::Reroll {
-            g.dice = Dice::roll(&mut g.rng);
-        }
-        g
-    }
-
-    /// The game right after `roll_off`, before the reroll of [`Opening::Reroll`].
-    fn from_roll_off(rules: Rules, roll_off: RollOff, rng: ChaCha8Rng) -> Game {
+        let dice = match rules.opening {
+            Opening::RollOff => roll_off.dice(),
+            Opening::Reroll => Dice::roll(&mut rng),
+        };
+        let initial = Position::start().with_turn(roll_off.winner());
         Game {
             rules,
-            position: Position::start().with_turn(roll_off.winner()),
-            dice: roll_off.dice(),
-            roll_off,
+            roll_off: Some(roll_off),
+            initial,
+            position: initial,
+            dice,
             rng,
             history: Vec::new(),
             outcome: None,
         }
+    }
+
+    /// A game continuing from a set-up `position` (its side to move counts as the first
+    /// mover for the last-roll tie), with fresh dice from a ChaCha8 generator seeded with
+    /// `seed`. A finished position is an error.
+    pub fn from_position(rules: Rules, position: Position, seed: u64) -> Result<Game, PlayError> {
+        if position.finished().is_some() {
+            return Err(PlayError::GameOver);
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let dice = Dice::roll(&mut rng);
+        Ok(Game {
+            rules,
+            roll_off: None,
+            initial: position,
+            position,
+            dice,
+            rng,
+            history: Vec::new(),
+            outcome: None,
+        })
     }
 
     /// The rules.
@@ -271,14 +315,20 @@ impl Game {
         &self.rules
     }
 
-    /// The roll-off that decided the first mover.
-    pub fn roll_off(&self) -> &RollOff {
-        &self.roll_off
+    /// The roll-off that decided the first mover (`None` for a game set up with
+    /// [`Game::from_position`]).
+    pub fn roll_off(&self) -> Option<&RollOff> {
+        self.roll_off.as_ref()
     }
 
     /// The side that moved first.
     pub fn first_mover(&self) -> Color {
-        self.roll_off.winner()
+        self.initial.turn()
+    }
+
+    /// The position the game started from.
+    pub fn initial_position(&self) -> &Position {
+        &self.initial
     }
 
     /// The current position.

@@ -329,7 +329,9 @@ fn dice_text(d: Dice) -> String {
 
 impl Session {
     fn announce_roll_off(&self) {
-        let r = self.game.roll_off();
+        let Some(r) = self.game.roll_off() else {
+            return;
+        };
         for &(w, b) in &r.throws[..r.throws.len() - 1] {
             println!("Roll-off: White {w}, Black {b}: a tie, thrown again.");
         }
