@@ -16,7 +16,11 @@ fuzz_target!(|data: &[u8]| {
     let Ok(record) = text.parse::<Record>() else {
         return;
     };
-    let rules = Rules::with_first(if first & 1 == 0 { Color::Black } else { Color::White });
+    let rules = Rules::with_first(if first & 1 == 0 {
+        Color::Black
+    } else {
+        Color::White
+    });
     let Ok(game) = Game::from_record(rules, &record) else {
         return;
     };
