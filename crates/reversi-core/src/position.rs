@@ -614,6 +614,34 @@ impl Position {
             self.turn,
         )
     }
+
+    /// The representative of this position's symmetry class, and the symmetry that maps
+    /// `self` onto it: the image with the smallest `(player, opponent)` pair. Positions
+    /// that are rotations or mirrors of each other have the same canonical form (for
+    /// opening books and hash tables).
+    ///
+    /// ```
+    /// use reversi_core::{Position, Symmetry};
+    ///
+    /// let mut a = Position::start();
+    /// a.play("f5".parse()?)?;
+    /// let mut b = Position::start();
+    /// b.play("c4".parse()?)?; // f5 turned a half turn
+    /// assert_eq!(a.canonical().0, b.canonical().0);
+    /// let (canon, sym) = a.canonical();
+    /// assert_eq!(a.transformed(sym), canon);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn canonical(&self) -> (Position, Symmetry) {
+        let mut best = (*self, Symmetry::Identity);
+        for s in Symmetry::ALL {
+            let image = self.transformed(s);
+            if (image.player, image.opponent) < (best.0.player, best.0.opponent) {
+                best = (image, s);
+            }
+        }
+        best
+    }
 }
 
 impl fmt::Display for Position {

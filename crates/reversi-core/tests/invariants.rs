@@ -95,6 +95,7 @@ proptest! {
                 prop_assert_eq!(a.transformed(s), b);
             }
             prop_assert_eq!(image.transformed(s.inverse()), pos);
+            prop_assert_eq!(image.canonical().0, pos.canonical().0);
             prop_assert_eq!(image.counts(), pos.counts());
         }
     }
