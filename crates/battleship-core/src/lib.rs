@@ -2,19 +2,26 @@
 //!
 //! The Battleship («Морской бой») engine of [Tabletop](https://example.invalid/tabletop):
 //! Russian rules by default, the classic variant as a rule set.
-//!
-//! This crate will hold, as its issue fills it in:
-//!
-//! - `Rules` (grid, fleet, touching, extra shot on hit, reveal around sunk ships);
-//! - coordinates and fleets with validation and an interactive placement API;
-//! - random placement that is exactly uniform over all valid fleets, and exact fleet counts;
-//! - a `Game` with shots and outcomes, hidden-information views for each player and
-//!   versioned postcard saves;
-//! - shooters with levels in an `ai` module, up to whole-fleet posterior reasoning.
-//!
-//! The crate is `no_std` + `alloc`, has no I/O and no global state.
 
 #![no_std]
 #![forbid(unsafe_code)]
 
 extern crate alloc;
+
+pub mod ai;
+mod coord;
+mod fleet;
+mod game;
+mod rules;
+mod sampler;
+mod uniform;
+
+pub use coord::{Cells, Coord, CoordError};
+pub use fleet::{Fleet, FleetError, Orientation, Placement, Problem, Ship, ShipError};
+pub use game::{
+    Game, LoadError, Mark, MoveList, Outcome, Player, SAVE_MAGIC, SAVE_VERSION, ShotError,
+    Tracking, View,
+};
+pub use rules::{MAX_SHIP_LEN, MAX_SHIPS, MAX_SIDE, Rules, RulesError};
+pub use sampler::{Constraints, FleetSampler, TooLarge, count_fleets, count_placements};
+pub use uniform::UniformFleets;
