@@ -92,30 +92,23 @@ const RAYS: [[u64; 8]; 64] = {
 /// Flips along a ray going towards higher bit indices (E, S, SE, SW).
 #[inline(always)]
 const fn flips_up(player: u64, opponent: u64, ray: u64) -> u64 {
-    // The first square of the ray that is not an opponent disc.
     let stop = !opponent & ray;
-    let first = stop & stop.wrapping_neg();
-    if first & player != 0 {
-        (first - 1) & ray
-    } else {
-        0
-    }
+    // The lowest square of the ray that is not an opponent disc (0 if none), kept only if
+    // it holds a player disc.
+    let outflank = stop & stop.wrapping_neg() & player;
+    // The squares of the ray below it (none when there is no outflanking disc).
+    outflank.wrapping_sub((outflank != 0) as u64) & ray
 }
 
 /// Flips along a ray going towards lower bit indices (W, N, NE, NW).
 #[inline(always)]
 const fn flips_down(player: u64, opponent: u64, ray: u64) -> u64 {
     let stop = !opponent & ray;
-    if stop == 0 {
-        return 0;
-    }
-    let first = 1u64 << (63 - stop.leading_zeros());
-    if first & player != 0 {
-        // Squares of the ray above `first`: the opponent discs between it and the move.
-        ray & !((first << 1).wrapping_sub(1))
-    } else {
-        0
-    }
+    // The highest square of the ray that is not an opponent disc (0 if none), kept only
+    // if it holds a player disc.
+    let outflank = (0x8000_0000_0000_0000u64 >> (stop.leading_zeros() & 63)) & stop & player;
+    // The squares of the ray above it: the opponent discs between it and the move.
+    ray & (outflank.wrapping_neg() << 1)
 }
 
 /// The `opponent` discs that flip when `player` plays on square `square` (0..64); zero
@@ -256,6 +249,26 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn lines_to_the_edge_flip_only_when_closed() {
+        let row1 = 0xFFu64;
+        let row8 = 0xFFu64 << 56;
+        // a1 with b1..h1 all opponent: nothing closes the line.
+        assert_eq!(flips(0, row1 & !1, 0), 0);
+        // ... closed by a player disc on h1: b1..g1 flip.
+        assert_eq!(flips(1 << 7, row1 & !(1 | 1 << 7), 0), row1 & !(1 | 1 << 7));
+        // Towards lower bits: h8 with a8..g8 opponent, then closed by a8.
+        assert_eq!(flips(0, row8 & !(1 << 63), 63), 0);
+        let inner8 = row8 & !(1 << 63 | 1 << 56);
+        assert_eq!(flips(1 << 56, inner8, 63), inner8);
+        // The long diagonal both ways.
+        let diag = 0x8040_2010_0804_0201u64;
+        let inner = diag & !(1 | 1 << 63);
+        assert_eq!(flips(1 << 63, inner, 0), inner);
+        assert_eq!(flips(1, inner, 63), inner);
+        assert_eq!(flips(0, inner, 63), 0);
     }
 
     #[test]
