@@ -1,8 +1,80 @@
-//! sudoku benchmarks (criterion); the sudoku issue fills this file.
+//! Sudoku benchmarks (criterion): solving with a count up to two solutions over samples of
+//! the standard benchmark sets, and generation of minimal puzzles.
+//!
+//! The sets are read from `../shared/data/sudoku/` beside the checkout; a missing file
+//! stops the benchmark with an error.
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
 
-fn placeholder(_c: &mut Criterion) {}
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use tabletop::sudoku::{GenerateOptions, Grid, Symmetry, generate, puzzle_lines};
 
-criterion_group!(benches, placeholder);
+fn sample(name: &str, n: usize) -> Vec<Grid> {
+    let path = format!(
+        "{}/../shared/data/sudoku/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read the dataset {path}: {e}"));
+    puzzle_lines(&text)
+        .take(n)
+        .map(|l| l.grid.unwrap_or_else(|e| panic!("{path}:{}: {e}", l.line)))
+        .collect()
+}
+
+fn solve_count2(c: &mut Criterion) {
+    let sets = [
+        ("17_clue", "puzzles2_17_clue.txt", 1000),
+        ("magictour_top1465", "puzzles3_magictour_top1465.txt", 500),
+        (
+            "forum_hardest_1905_11+",
+            "puzzles5_forum_hardest_1905_11+.txt",
+            200,
+        ),
+    ];
+    let mut group = c.benchmark_group("sudoku_count2");
+    for (label, file, n) in sets {
+        let puzzles = sample(file, n);
+        group.throughput(Throughput::Elements(puzzles.len() as u64));
+        group.bench_function(label, |b| {
+            b.iter(|| {
+                let mut unique = 0;
+                for p in &puzzles {
+                    unique += usize::from(black_box(p).count_solutions(2) == 1);
+                }
+                assert_eq!(unique, puzzles.len());
+                unique
+            })
+        });
+    }
+    group.finish();
+}
+
+fn generation(c: &mut Criterion) {
+    let mut group = c.benchmark_group("sudoku_generate");
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    group.bench_function("minimal_9x9", |b| {
+        let options = GenerateOptions {
+            minimal: true,
+            ..GenerateOptions::default()
+        };
+        b.iter(|| generate::puzzle(black_box(&options), &mut rng))
+    });
+    group.bench_function("minimal_9x9_rotate180", |b| {
+        let options = GenerateOptions {
+            minimal: true,
+            symmetry: Symmetry::Rotate180,
+            ..GenerateOptions::default()
+        };
+        b.iter(|| generate::puzzle(black_box(&options), &mut rng))
+    });
+    group.bench_function("solved_grid_9x9", |b| {
+        b.iter(|| generate::solved_grid(tabletop::sudoku::Size::Nine, &mut rng))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, solve_count2, generation);
 criterion_main!(benches);

@@ -1,0 +1,36 @@
+//! Generates a few minimal, symmetric 9×9 puzzles from a seed, with their solutions, and
+//! shows that a random transformation keeps the canonical form.
+//!
+//! ```sh
+//! cargo run --release --example sudoku_generate -- 42
+//! ```
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use tabletop::sudoku::transform::{Transform, canonical_form};
+use tabletop::sudoku::{GenerateOptions, Symmetry, generate};
+
+fn main() {
+    let seed = std::env::args()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(2024);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let options = GenerateOptions {
+        symmetry: Symmetry::Rotate180,
+        minimal: true,
+        ..GenerateOptions::default()
+    };
+    for i in 1..=3 {
+        let puzzle = generate::puzzle(&options, &mut rng);
+        let solution = puzzle.solve_unique().expect("generated puzzles are proper");
+        println!("#{i}: {puzzle} ({} clues)", puzzle.clue_count());
+        println!("    {solution}");
+        let moved = Transform::random(puzzle.size(), &mut rng)
+            .apply(&puzzle)
+            .expect("same size");
+        assert_eq!(canonical_form(&moved), canonical_form(&puzzle));
+        println!("    transformed: {moved} (same canonical form)");
+    }
+    println!("\n{}", generate::puzzle(&options, &mut rng).pretty());
+}
