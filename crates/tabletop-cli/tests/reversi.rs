@@ -158,6 +158,20 @@ fn the_default_game_is_against_the_computer() {
 }
 
 #[test]
+fn undo_against_the_computer_takes_back_its_reply_too() {
+    let out = tabletop(&["reversi", "--seed", "11"], "f5\nundo\nundo\nquit\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    // The start position is shown at the start and again after the undo.
+    assert_eq!(
+        text.matches("Black (X) to move: d3 c4 f5 e6").count(),
+        2,
+        "{text}"
+    );
+    assert!(text.contains("Nothing to undo."), "{text}");
+}
+
+#[test]
 fn bots_play_a_whole_game_and_the_score_is_shown() {
     let out = tabletop(
         &[
