@@ -4,7 +4,10 @@
 //!   computer as White);
 //! - `perft DEPTH [--board OBF] [--divide]`: count move paths;
 //! - `replay RECORD [--first black|white]`: the final position of a game record;
-//! - `show OBF`: draw a board with its legal moves.
+//! - `show OBF`: draw a board with its legal moves;
+//! - `solve`, `bestmove`, `arena`: the AI tools (in `tools`).
+
+mod tools;
 
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
@@ -12,7 +15,6 @@ use std::str::FromStr;
 use std::time::Instant;
 
 use clap::{Args, Subcommand, ValueEnum};
-use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use reversi_core::{Color, Game, Move, Position, Record, Rules, Square, divide, perft};
 
@@ -41,6 +43,13 @@ enum Command {
     Replay(ReplayArgs),
     /// Draw a board given as an OBF string, with its legal moves.
     Show(ShowArgs),
+    /// Solve a position exactly (final disc difference with perfect play, empties to the
+    /// winner), or every position of an OBF file.
+    Solve(tools::SolveArgs),
+    /// The computer's best move for a position, by level, depth or time.
+    Bestmove(tools::BestmoveArgs),
+    /// Play bots against each other from varied openings, colours swapped.
+    Arena(tools::ArenaArgs),
 }
 
 /// Who plays a colour: a person or the computer at some level.
@@ -158,17 +167,16 @@ pub fn run(args: ReversiArgs) -> CliResult {
         Some(Command::Perft(args)) => run_perft(args),
         Some(Command::Replay(args)) => replay(args),
         Some(Command::Show(args)) => show(args),
+        Some(Command::Solve(args)) => tools::solve(args),
+        Some(Command::Bestmove(args)) => tools::bestmove(args),
+        Some(Command::Arena(args)) => tools::arena(args),
     }
 }
 
-/// The computer's move for `position` (which must have a legal move or a forced pass).
-/// For now every level plays a uniformly random legal move.
-fn bot_move(position: &Position, _level: u8, rng: &mut ChaCha8Rng) -> Move {
-    let moves = position.move_list();
-    match moves.len() {
-        0 => Move::Pass,
-        n => moves[rng.random_range(0..n)],
-    }
+/// The computer's move for `position` (which must have a legal move or a forced pass):
+/// the search bot of `level`.
+fn bot_move(position: &Position, level: u8, rng: &mut ChaCha8Rng) -> Move {
+    tools::bot_move(position, level, rng)
 }
 
 /// Draws `position` with coordinates; legal moves are marked `*`.
@@ -243,7 +251,7 @@ fn describe(position: &Position, paint: &dyn Fn(&str, Style) -> String) -> Strin
 const PLAY_HELP: &str = "\
 Commands:
   f5            play a disc on a square (column a-h, row 1-8)
-  hint          list the legal moves
+  hint          list the legal moves with their scores
   undo / redo   take back or replay your last move
   save FILE     save the game
   load FILE     load a saved game
@@ -322,6 +330,9 @@ fn play(args: PlayArgs, default_white: Player) -> CliResult {
                     println!("The game is over.");
                 } else {
                     println!("Legal moves: {}", move_names(pos));
+                    for line in tools::hint_lines(pos) {
+                        println!("  {line}");
+                    }
                 }
             }
             "undo" => {

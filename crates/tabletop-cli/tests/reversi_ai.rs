@@ -1,0 +1,236 @@
+//! CLI tests of the Reversi AI tools: `solve`, `bestmove`, `arena`, and the bots and
+//! hints of `play`.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn tabletop(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// FFO #20: Black to move, 6 empty squares, h5 wins by 6.
+const FFO20: &str = "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X";
+/// FFO #21: White to move, 15 empty squares, g5 draws.
+const FFO21: &str = "OOOOOOOOXOOXXX--XXOOXOO-XOXOOO--XOOOOX--XOOXOO--XOOOOO--XXXX---- O";
+const START: &str = "---------------------------OX------XO--------------------------- X";
+
+#[test]
+fn solve_prints_the_best_move_and_exact_score() {
+    let out = tabletop(&["reversi", "solve", FFO20], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).trim(), "best h5 score +6");
+    let out = tabletop(&["reversi", "solve", FFO21], "");
+    assert_eq!(stdout(&out).trim(), "best g5 score 0");
+}
+
+#[test]
+fn solve_a_board_starting_with_dashes_after_a_separator() {
+    let board = "--OOOO--X-OOOOO-XXOOXOXXXOXOXXXXXXXOXXXX-XXOXOXX--OXXX-X----X--- O";
+    let out = tabletop(&["reversi", "solve", "--", board], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).trim(), "best g8 score +2");
+}
+
+#[test]
+fn solve_a_file_checks_the_annotations() {
+    let file = format!("{FFO20}; H5:+6; G6:-2;\n{FFO21}; G5:+0; G2:-2;\n");
+    let out = tabletop(&["reversi", "solve", "--file", "-"], &file);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[0].starts_with("#1 best h5 score +6 nodes "), "{text}");
+    assert!(lines[0].ends_with(" ok"));
+    assert!(lines[1].starts_with("#2 best g5 score 0 "), "{text}");
+    assert!(lines[2].starts_with("total positions 2 seconds "), "{text}");
+    assert!(lines[2].contains(" nodes/s "));
+    assert!(lines[2].ends_with("2 of 2 scores right"));
+}
+
+#[test]
+fn solve_reports_a_wrong_annotation() {
+    let file = format!("{FFO20}; H5:+8;\n");
+    let out = tabletop(&["reversi", "solve", "--file", "-"], &file);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("MISMATCH (expected +8)"));
+    assert!(stderr(&out).contains("did not match"));
+}
+
+#[test]
+fn solve_rejects_bad_boards_without_panicking() {
+    let out = tabletop(&["reversi", "solve", "XO X"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).starts_with("error: bad board string"));
+    assert!(!stderr(&out).contains("panick"));
+    let out = tabletop(&["reversi", "solve", "--file", "-"], "not a board\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("line 1"));
+    let out = tabletop(&["reversi", "solve", "--file", "/no/such/file.obf"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("cannot open"));
+}
+
+#[test]
+fn solve_json() {
+    let out = tabletop(&["reversi", "solve", "--json", FFO20], "");
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["best"], "h5");
+    assert_eq!(v["score"], 6);
+}
+
+#[test]
+fn bestmove_by_level_depth_and_time() {
+    for args in [
+        vec!["--level", "3"],
+        vec!["--depth", "4"],
+        vec!["--time-ms", "50"],
+    ] {
+        let mut all = vec!["reversi", "bestmove", START];
+        all.extend(args.iter().copied());
+        let out = tabletop(&all, "");
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        let text = stdout(&out);
+        let words: Vec<&str> = text.split_whitespace().collect();
+        assert_eq!(words[0], "best");
+        assert!(["d3", "c4", "f5", "e6"].contains(&words[1]), "{text}");
+        assert_eq!(words[2], "score");
+    }
+    // Near the end the answer is the exact solution.
+    let out = tabletop(&["reversi", "bestmove", FFO20, "--level", "5"], "");
+    assert_eq!(stdout(&out).trim(), "best h5 score +6");
+    assert!(stderr(&out).starts_with("exact"));
+}
+
+#[test]
+fn bestmove_is_reproducible_with_a_seed() {
+    let run = || {
+        stdout(&tabletop(
+            &["reversi", "bestmove", START, "--level", "4", "--seed", "9"],
+            "",
+        ))
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn bestmove_rejects_bad_arguments() {
+    let out = tabletop(&["reversi", "bestmove", START, "--level", "0"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let out = tabletop(
+        &["reversi", "bestmove", START, "--level", "2", "--depth", "3"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let out = tabletop(&["reversi", "bestmove", START, "--depth", "0"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let over = "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX O";
+    let out = tabletop(&["reversi", "bestmove", over], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("game is over"));
+}
+
+#[test]
+fn arena_reports_results_and_a_confidence_interval() {
+    let args = [
+        "reversi", "arena", "--black", "bot:3", "--white", "bot:1", "--games", "4", "--seed", "5",
+    ];
+    let out = tabletop(&args, "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("bot:3 vs bot:1: 4 games (2 openings"),
+        "{text}"
+    );
+    assert!(text.contains("bot:3: wins "), "{text}");
+    assert!(text.contains("(95% confidence)"), "{text}");
+    // Same seed, same games.
+    let again = stdout(&tabletop(&args, ""));
+    let strip = |t: &str| t.lines().take(2).collect::<Vec<_>>().join("\n");
+    assert_eq!(strip(&text), strip(&again));
+    let out = tabletop(
+        &[
+            "reversi", "arena", "--black", "bot:2", "--white", "bot:2", "--games", "2", "--json",
+        ],
+        "",
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["games"], 2);
+    let total =
+        v["wins"].as_u64().unwrap() + v["draws"].as_u64().unwrap() + v["losses"].as_u64().unwrap();
+    assert_eq!(total, 2);
+}
+
+#[test]
+fn arena_rejects_unknown_players() {
+    let out = tabletop(
+        &["reversi", "arena", "--black", "human", "--white", "bot:1"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let out = tabletop(
+        &[
+            "reversi", "arena", "--black", "bot:1", "--white", "bot:1", "--games", "0",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn play_hint_shows_scored_moves() {
+    let out = tabletop(&["reversi", "play"], "hint\nquit\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    for mv in ["d3", "c4", "f5", "e6"] {
+        assert!(
+            text.lines()
+                .any(|l| l.trim_start().starts_with(mv) && l.contains("(estimate)")),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn bots_play_a_whole_game() {
+    let out = tabletop(
+        &[
+            "reversi", "play", "--black", "bot:2", "--white", "bot:3", "--seed", "3",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.to_lowercase().contains("game over") || text.contains("wins") || text.contains("draw"),
+        "{text}"
+    );
+    let again = stdout(&tabletop(
+        &[
+            "reversi", "play", "--black", "bot:2", "--white", "bot:3", "--seed", "3",
+        ],
+        "",
+    ));
+    assert_eq!(text, again);
+}
