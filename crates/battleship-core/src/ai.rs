@@ -325,6 +325,7 @@ pub struct Posterior {
     seen_shots: u32,
     sweeps: usize,
     size: usize,
+    bonus: f64,
 }
 
 #[derive(Debug, Clone)]
@@ -372,7 +373,15 @@ impl Posterior {
             seen_shots: u32::MAX,
             sweeps: 2,
             size: PARTICLES,
+            bonus: 0.0,
         }
+    }
+
+    /// The same shooter valuing a hit on a ship of length `l` as `1 + bonus * (l - 1)`
+    /// hits (sinking long ships early reveals more water).
+    pub fn with_length_bonus(mut self, bonus: f64) -> Posterior {
+        self.bonus = bonus;
+        self
     }
 
     /// The same shooter with `particles` fleets and `sweeps` Gibbs sweeps per decision
@@ -500,7 +509,13 @@ impl Posterior {
     /// conditional law, so the uniform posterior is preserved). On the way the exact
     /// conditional occupancy of each step is added to `acc` (a Rao–Blackwellised estimate
     /// of the posterior probability that each cell holds a ship).
-    fn gibbs<R: Rng + ?Sized>(p: &mut Particle, obs: &Obs, acc: &mut [f64], rng: &mut R) {
+    fn gibbs<R: Rng + ?Sized>(
+        p: &mut Particle,
+        obs: &Obs,
+        bonus: f64,
+        acc: &mut [f64],
+        rng: &mut R,
+    ) {
         let n = p.ships.len();
         let mut valid: Vec<(u128, u128)> = Vec::with_capacity(200);
         for j in 0..n {
@@ -526,14 +541,19 @@ impl Posterior {
             if valid.is_empty() {
                 continue;
             }
-            let share = 1.0 / valid.len() as f64;
+            let value = |l: u8| 1.0 + bonus * f64::from(l - 1);
+            let share = value(len) / valid.len() as f64;
             for &(c, _) in &valid {
                 for i in Cells(c).indices() {
                     acc[i] += share;
                 }
             }
-            for i in Cells(others_cells).indices() {
-                acc[i] += 1.0;
+            for (k, &(l, oc, _)) in p.ships.iter().enumerate() {
+                if k != j {
+                    for i in Cells(oc).indices() {
+                        acc[i] += value(l);
+                    }
+                }
             }
             let (c, z) = valid[rng.random_range(0..valid.len())];
             p.ships[j] = (len, c, z);
@@ -590,7 +610,7 @@ impl Posterior {
         let mut counts = vec![0.0f64; self.rules.cells()];
         for p in &mut kept {
             for _ in 0..self.sweeps {
-                Posterior::gibbs(p, &obs, &mut counts, rng);
+                Posterior::gibbs(p, &obs, self.bonus, &mut counts, rng);
             }
         }
         self.particles = kept;
