@@ -365,6 +365,11 @@ impl Game {
         self.position.legal_turns(self.dice, &self.rules)
     }
 
+    /// Same as [`Game::legal_turns`], under the name the other Tabletop engines use.
+    pub fn legal_moves(&self) -> MoveList {
+        self.legal_turns()
+    }
+
     /// Whether the side to move must pass (no legal step with its dice).
     pub fn must_pass(&self) -> bool {
         let turns = self.legal_turns();

@@ -95,7 +95,7 @@ mod steps;
 
 pub use dice::{Dice, ParseDiceError, RollOff, roll_die};
 pub use game::{Game, LoadError, Outcome, SAVE_MAGIC, SAVE_VERSION, TurnRecord, WinKind, score};
-pub use movegen::{Generator, MAX_TURNS, MoveList, ParseTurnError, Step, Turn};
+pub use movegen::{Generator, MAX_TURNS, Move, MoveList, ParseTurnError, Step, Turn};
 pub use perft::{perft, perft_divide};
 pub use position::{CHECKERS, Color, ParsePositionError, Position, path_coordinate};
 pub use rules::{BlockCheck, HeadException, Opening, Rules, Scoring};

@@ -26,6 +26,10 @@ pub const MAX_TURNS: usize = 3060;
 /// The distinct legal turns of one roll, without heap allocation.
 pub type MoveList = ArrayVec<Turn, MAX_TURNS>;
 
+/// The word the other Tabletop engines use for what a player plays in one go: in Long
+/// Nardy, a whole [`Turn`].
+pub type Move = Turn;
+
 /// One checker moved by one die: `from/to` in absolute points, `from/off` when borne off.
 ///
 /// ```
@@ -624,6 +628,11 @@ impl Position {
         let mut list = MoveList::new();
         Generator::new().legal_turns_into(self, dice, rules, &mut list);
         list
+    }
+
+    /// Same as [`Position::legal_turns`], under the name the other Tabletop engines use.
+    pub fn legal_moves(&self, dice: Dice, rules: &Rules) -> MoveList {
+        self.legal_turns(dice, rules)
     }
 
     /// Every distinct legal turn with the position it leads to (the other side to move).

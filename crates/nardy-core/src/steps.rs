@@ -253,7 +253,12 @@ impl TurnBuilder {
         }
         let side = f.side();
         for alt in &f.alternatives {
+            let mut tried = 0u8;
             for (i, &d) in alt.iter().enumerate() {
+                if tried & (1 << d) != 0 {
+                    continue;
+                }
+                tried |= 1 << d;
                 let mut rest: Remaining = alt.clone();
                 rest.remove(i);
                 let mut m = side.mask;
