@@ -4,18 +4,20 @@
 //! may still go (bit `9·row_in_band + column`). A placed digit keeps its own bit, so every row,
 //! column and box always holds at least one candidate of every digit in a consistent state.
 //!
-//! Propagation per digit, all on words:
-//! - **band and stack matching**: in a band the digit occupies one box per row and one row
-//!   per box, i.e. a permutation of the 3×3 row × box presence matrix; a table keeps only
-//!   the entries that belong to some permutation. This subsumes locked candidates (pointing
-//!   and claiming) and empty-row/box contradictions. The same is done for every stack on the
-//!   band × column presence matrix, which covers columns;
+//! Propagation, all on words, driven by a 27-bit set of changed (digit, band) words:
+//! - **band matching**: in a band a digit occupies one box per row and one row per box,
+//!   i.e. a permutation of the 3×3 row × box presence matrix; a table keeps only the entries
+//!   that belong to some permutation. This subsumes locked candidates (pointing and
+//!   claiming) and empty-row/box contradictions;
+//! - **stack matching**: the same on the band × column presence matrix of every stack, for
+//!   the digits whose words changed, which covers the columns;
 //! - **hidden singles** in rows and boxes (and, through the stack matching, columns): a row
 //!   or box of a band with a single candidate;
 //! - **naked singles** by bit-sliced counting of the nine digit words of a band.
 //!
-//! Branching picks a bivalue cell when there is one (there almost always is), else the first
-//! unsolved cell, and explores its candidates depth first on copies of the small state.
+//! Branching picks the bivalue cell with the most bivalue peers when there is one (there
+//! almost always is), else the first unsolved cell, and explores its candidates depth first
+//! on copies of the 120-byte state.
 
 /// Bits of a band word: 27 cells.
 const BAND: u32 = (1 << 27) - 1;
@@ -163,84 +165,82 @@ impl State {
                 s.place(d, b, i, &mut dirty);
             }
         }
-        s.propagate(0x1FF).ok()?;
+        s.propagate((1 << 27) - 1).ok()?;
         Some(s)
     }
 
     /// Places digit `d` at bit `i` of band `b` (the caller checked it is a candidate).
+    /// `dirty` collects the changed words, bit `3·digit + band`.
     #[inline(always)]
     fn place(&mut self, d: usize, b: usize, i: usize, dirty: &mut u32) {
         let bit = 1u32 << i;
         for e in 0..9 {
-            if self.cand[e][b] & bit != 0 {
-                self.cand[e][b] &= !bit;
-                *dirty |= 1 << e;
-            }
+            let had = self.cand[e][b] & bit;
+            self.cand[e][b] ^= had;
+            *dirty |= (had >> i) << (3 * e + b);
         }
         self.cand[d][b] = (self.cand[d][b] & !PEERS[i]) | bit;
         let col = ROWS3 << (i % 9);
-        for (ob, w) in self.cand[d].iter_mut().enumerate() {
-            if ob != b {
-                *w &= !col;
+        for ob in 0..3 {
+            if ob != b && self.cand[d][ob] & col != 0 {
+                self.cand[d][ob] &= !col;
+                *dirty |= 1 << (3 * d + ob);
             }
         }
         self.unsolved[b] &= !bit;
-        *dirty |= 1 << d;
+        *dirty |= 1 << (3 * d + b);
     }
 
-    /// Band and stack matching plus hidden singles for digit `d`.
+    /// Stack matching for digit `d`: marks the other changed words dirty.
     #[inline(always)]
-    fn update_digit(&mut self, d: usize, dirty: &mut u32) -> Step {
-        let [u0, u1, u2] = self.unsolved;
-        let [mut w0, mut w1, mut w2] = self.cand[d];
-        if (w0 & u0) | (w1 & u1) | (w2 & u2) == 0 {
+    fn stack_match(&mut self, d: usize, dirty: &mut u32) -> Step {
+        let [w0, w1, w2] = self.cand[d];
+        let c0 = (w0 | w0 >> 9 | w0 >> 18) & 0o777;
+        let c1 = (w1 | w1 >> 9 | w1 >> 18) & 0o777;
+        let c2 = (w2 | w2 >> 9 | w2 >> 18) & 0o777;
+        let (mut a0, mut a1, mut a2) = (0, 0, 0);
+        for s in 0..3 {
+            let sh = 3 * s;
+            let m = ((c0 >> sh) & 7) | (((c1 >> sh) & 7) << 3) | (((c2 >> sh) & 7) << 6);
+            let a = MATCHING[m as usize];
+            a0 |= (a & 7) << sh;
+            a1 |= ((a >> 3) & 7) << sh;
+            a2 |= ((a >> 6) & 7) << sh;
+        }
+        let new = [w0 & (a0 * ROWS3), w1 & (a1 * ROWS3), w2 & (a2 * ROWS3)];
+        for (b, (&n, w)) in new.iter().zip(self.cand[d].iter_mut()).enumerate() {
+            if n != *w {
+                if n == 0 {
+                    return Err(Contradiction);
+                }
+                *w = n;
+                *dirty |= 1 << (3 * d + b);
+            }
+        }
+        Ok(())
+    }
+
+    /// Band matching and hidden singles for digit `d` in band `b`.
+    #[inline(always)]
+    fn update_band(&mut self, d: usize, b: usize, dirty: &mut u32) -> Step {
+        let u = self.unsolved[b];
+        let w = self.cand[d][b];
+        if w & u == 0 {
             return Ok(());
         }
-        loop {
-            let (o0, o1, o2) = (w0, w1, w2);
-            w0 = band_match(w0);
-            w1 = band_match(w1);
-            w2 = band_match(w2);
-            // Stack matching: band × column presence per stack.
-            let c0 = (w0 | w0 >> 9 | w0 >> 18) & 0o777;
-            let c1 = (w1 | w1 >> 9 | w1 >> 18) & 0o777;
-            let c2 = (w2 | w2 >> 9 | w2 >> 18) & 0o777;
-            let (mut a0, mut a1, mut a2) = (0, 0, 0);
-            for s in 0..3 {
-                let sh = 3 * s;
-                let m = ((c0 >> sh) & 7) | (((c1 >> sh) & 7) << 3) | (((c2 >> sh) & 7) << 6);
-                let a = MATCHING[m as usize];
-                a0 |= (a & 7) << sh;
-                a1 |= ((a >> 3) & 7) << sh;
-                a2 |= ((a >> 6) & 7) << sh;
-            }
-            w0 &= a0 * ROWS3;
-            w1 &= a1 * ROWS3;
-            w2 &= a2 * ROWS3;
-            if w0 == 0 || w1 == 0 || w2 == 0 {
+        let w = band_match(w);
+        if w == 0 {
+            return Err(Contradiction);
+        }
+        self.cand[d][b] = w;
+        let mut s = singles(w) & u;
+        while s != 0 {
+            let i = s.trailing_zeros() as usize;
+            s &= s - 1;
+            if self.cand[d][b] & (1 << i) == 0 {
                 return Err(Contradiction);
             }
-            if (w0, w1, w2) == (o0, o1, o2) {
-                break;
-            }
-        }
-        self.cand[d] = [w0, w1, w2];
-        let s0 = singles(w0) & u0;
-        let s1 = singles(w1) & u1;
-        let s2 = singles(w2) & u2;
-        if s0 | s1 | s2 != 0 {
-            for (b, mut s) in [s0, s1, s2].into_iter().enumerate() {
-                while s != 0 {
-                    let i = s.trailing_zeros() as usize;
-                    s &= s - 1;
-                    if self.cand[d][b] & (1 << i) == 0 {
-                        return Err(Contradiction);
-                    }
-                    if self.unsolved[b] & (1 << i) != 0 {
-                        self.place(d, b, i, dirty);
-                    }
-                }
-            }
+            self.place(d, b, i, dirty);
         }
         Ok(())
     }
@@ -276,13 +276,27 @@ impl State {
         Ok(())
     }
 
-    /// Propagates to a fixpoint, starting with the digits in `dirty`.
+    /// Propagates to a fixpoint, starting with the words in `dirty`.
     fn propagate(&mut self, mut dirty: u32) -> Step {
         loop {
-            while dirty != 0 {
-                let d = dirty.trailing_zeros() as usize;
-                dirty &= dirty - 1;
-                self.update_digit(d, &mut dirty)?;
+            let mut digits = 0u32;
+            loop {
+                while dirty != 0 {
+                    let k = dirty.trailing_zeros() as usize;
+                    dirty &= dirty - 1;
+                    let d = k / 3;
+                    digits |= 1 << d;
+                    self.update_band(d, k - 3 * d, &mut dirty)?;
+                }
+                // Stack matching for the digits whose words changed.
+                while digits != 0 {
+                    let d = digits.trailing_zeros() as usize;
+                    digits &= digits - 1;
+                    self.stack_match(d, &mut dirty)?;
+                }
+                if dirty == 0 {
+                    break;
+                }
             }
             self.naked_singles(&mut dirty)?;
             if dirty == 0 {
@@ -313,29 +327,47 @@ impl State {
 
     /// The branching cell and its candidate digits (bit set): a bivalue cell if any.
     fn branch_cell(&self) -> (usize, usize, u32) {
-        let mut first = None;
-        for b in 0..3 {
+        let mut bi = [0u32; 3];
+        for (b, out) in bi.iter_mut().enumerate() {
             let u = self.unsolved[b];
             if u == 0 {
                 continue;
             }
             let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let x = self.cand[d][b];
+            for words in &self.cand {
+                let x = words[b];
                 three |= two & x;
                 two |= one & x;
                 one |= x;
             }
-            let bi = u & two & !three;
-            if bi != 0 {
-                let i = bi.trailing_zeros() as usize;
-                return (b, i, self.digits_at(b, i));
-            }
-            if first.is_none() {
-                first = Some((b, u.trailing_zeros() as usize));
-            }
+            *out = u & two & !three;
         }
-        let (b, i) = first.unwrap_or((0, 0));
+        if bi != [0; 3] {
+            // The bivalue cell with the most bivalue peers.
+            let mut best = (0, 0);
+            let mut best_score = -1i32;
+            for (b, &band) in bi.iter().enumerate() {
+                let mut m = band;
+                while m != 0 {
+                    let i = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let col = ROWS3 << (i % 9);
+                    // Bivalue cells in the same row, box or column (the cell itself
+                    // counts once in every band: the same for all).
+                    let mut score = (band & PEERS[i]).count_ones() as i32;
+                    for other in bi {
+                        score += (other & col).count_ones() as i32;
+                    }
+                    if score > best_score {
+                        best_score = score;
+                        best = (b, i);
+                    }
+                }
+            }
+            return (best.0, best.1, self.digits_at(best.0, best.1));
+        }
+        let b = (0..3).find(|&b| self.unsolved[b] != 0).unwrap_or(0);
+        let i = self.unsolved[b].trailing_zeros() as usize % 27;
         (b, i, self.digits_at(b, i))
     }
 
@@ -459,7 +491,7 @@ pub(crate) fn has_solution_without(cells: &[u8], cell: usize, value: u8) -> bool
         return false;
     } else {
         state.cand[d][b] &= !bit;
-        if state.propagate(1 << d).is_err() {
+        if state.propagate(1 << (3 * d + b)).is_err() {
             return false;
         }
     }
