@@ -24,3 +24,12 @@ fn federation_opening_depth_1_to_3() {
     assert_eq!(perft(&start, 2, &Rules::default()), 330);
     assert_eq!(perft(&start, 3, &Rules::default()), 22_228);
 }
+
+/// Depth 4 (not given by the spec; a regression check of this generator, whose depth 1-3
+/// counts match the spec and whose turns match a reference implementation).
+#[test]
+fn depth_4_regression() {
+    let start = Position::start();
+    assert_eq!(perft(&start, 4, &reroll()), 2_411_418);
+    assert_eq!(perft(&start, 4, &Rules::default()), 1_522_096);
+}

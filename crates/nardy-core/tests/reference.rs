@@ -300,6 +300,42 @@ fn engine(p: &Position, dice: Dice, rules: &Rules) -> BTreeSet<String> {
         .collect()
 }
 
+/// Perft with the reference generator (all 21 rolls at every turn).
+fn reference_perft(p: &Position, depth: u32, rules: &Rules) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    Dice::ALL
+        .iter()
+        .map(|&d| {
+            reference(p, d, rules)
+                .iter()
+                .map(|r| reference_perft(&r.parse().unwrap(), depth - 1, rules))
+                .sum::<u64>()
+        })
+        .sum()
+}
+
+#[test]
+fn perft_3_agrees_with_the_reference_under_every_variant() {
+    for head_exception in [HeadException::Strict, HeadException::AnyBlockedDouble] {
+        for block_check in [BlockCheck::EveryStep, BlockCheck::EndOfTurn] {
+            let rules = Rules {
+                opening: nardy_core::Opening::Reroll,
+                head_exception,
+                block_check,
+                ..Rules::default()
+            };
+            let start = Position::start();
+            assert_eq!(
+                nardy_core::perft(&start, 3, &rules),
+                reference_perft(&start, 3, &rules),
+                "{rules:?}"
+            );
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
 
