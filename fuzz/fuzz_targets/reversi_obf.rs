@@ -1,16 +1,17 @@
 //! OBF board strings: parsing never panics; whatever parses prints to a canonical string
 //! that parses back to the same position, and playing every legal move keeps the
 //! bitboards disjoint.
+//!
+//! The input is tried twice: as raw text, and mapped onto a board-shaped string (each of
+//! the first 64 bytes picks a square character, the next one the side to move, the rest
+//! is appended) so that the fuzzer reaches valid boards quickly.
 
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use reversi_core::{Position, perft};
+use reversi_core::{Position, Symmetry, perft};
 
-fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
+fn check(text: &str) {
     let Ok(pos) = text.parse::<Position>() else {
         return;
     };
@@ -27,6 +28,43 @@ fuzz_target!(|data: &[u8]| {
             pos.player().count_ones() + pos.opponent().count_ones() + 1
         );
     }
+    for s in Symmetry::ALL {
+        assert_eq!(
+            pos.transformed(s).legal_moves().bits(),
+            s.apply(pos.legal_moves().bits())
+        );
+    }
     let _ = pos.result();
+    let _ = pos.canonical();
     let _ = perft(&pos, 2);
+}
+
+fuzz_target!(|data: &[u8]| {
+    if let Ok(text) = std::str::from_utf8(data) {
+        check(text);
+    }
+    if data.len() >= 65 {
+        let mut text = String::with_capacity(data.len() + 1);
+        for &b in &data[..64] {
+            text.push(match b % 8 {
+                0 | 1 => '-',
+                2 => 'X',
+                3 => 'O',
+                4 => '*',
+                5 => '.',
+                6 => 'o',
+                _ => char::from(b / 8 + b' '),
+            });
+        }
+        text.push(' ');
+        text.push(match data[64] % 5 {
+            0 => 'X',
+            1 => 'O',
+            2 => 'x',
+            3 => 'o',
+            _ => '?',
+        });
+        text.push_str(&String::from_utf8_lossy(&data[65..]));
+        check(&text);
+    }
 });
