@@ -289,8 +289,11 @@ impl fmt::Display for GameResult {
 /// A position: the discs of the side to move, the discs of its opponent, and which
 /// colour is to move.
 ///
-/// The two bitboards are all a search needs (16 bytes per node): [`Position::player`] is
-/// always the side to move. Every position value holds disjoint bitboards.
+/// The two bitboards are all a search needs: [`Position::player`] is always the side to
+/// move, so a search can carry just the `(player, opponent)` pair (16 bytes per node;
+/// the colour follows from the ply parity) and use [`bitboard::legal_moves`] and
+/// [`bitboard::flips`] directly, or copy whole positions ([`Position::make_move`],
+/// [`Position::play_unchecked`]). Every position value holds disjoint bitboards.
 ///
 /// ```
 /// use reversi_core::{Color, Move, Position};
