@@ -22,8 +22,9 @@ pub enum PlayError {
         /// The point named.
         point: u8,
     },
-    /// The step goes backwards or its distance matches no remaining die.
-    #[error("no remaining die moves a checker from {from} to {to}")]
+    /// The step goes backwards, or no remaining die (nor several of them through legal
+    /// intermediate points) covers its distance.
+    #[error("the remaining dice cannot move a checker from {from} to {to}")]
     NoDie {
         /// The start point.
         from: u8,
