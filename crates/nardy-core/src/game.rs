@@ -351,6 +351,16 @@ impl Game {
         self.outcome
     }
 
+    /// The winner, once the game is won (`None` while it is on, or for a draw).
+    pub fn winner(&self) -> Option<Color> {
+        self.outcome.and_then(Outcome::winner)
+    }
+
+    /// The points the winner scored (0 while the game is on, or for a draw).
+    pub fn points(&self) -> u8 {
+        self.outcome.map_or(0, Outcome::points)
+    }
+
     /// The side to move, while the game is on.
     pub fn to_move(&self) -> Option<Color> {
         self.outcome.is_none().then_some(self.position.turn())

@@ -120,6 +120,8 @@ fn a_win_ends_the_game_with_its_points() {
         })
     );
     assert_eq!(g.outcome().unwrap().points(), 3);
+    assert_eq!(g.winner(), Some(Color::White));
+    assert_eq!(g.points(), 3);
     assert!(g.legal_turns().is_empty());
     assert_eq!(g.play(&Turn::pass()), Err(PlayError::GameOver));
     assert!(Game::from_position(koks, pos("-/12:15 w"), 5).is_err());
