@@ -270,7 +270,26 @@ pub fn puzzle_from(
     }
     let target = options.clues.unwrap_or(0);
     let mut clues = n * n;
-    for orbit in &orbits {
+    // Removing orbits one by one in this order gives the same puzzle as removing a prefix
+    // of them at once when the result is still unique (every intermediate puzzle is then
+    // unique too), so try a large prefix first and save most checks.
+    let mut start = 0;
+    let mut want = (n * n / 2).min(n * n - target.min(n * n));
+    while want >= 4 {
+        let mut cells = Vec::new();
+        let mut k = 0;
+        while k < orbits.len() && cells.len() + orbits[k].len() <= want {
+            cells.extend_from_slice(&orbits[k]);
+            k += 1;
+        }
+        if k > 1 && removable(&mut puzzle, size, &cells) {
+            start = k;
+            clues -= cells.len();
+            break;
+        }
+        want /= 2;
+    }
+    for orbit in &orbits[start..] {
         if clues <= target && !options.minimal {
             break;
         }
