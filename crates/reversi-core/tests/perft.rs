@@ -17,6 +17,18 @@ fn perft_from_the_start_matches_the_published_values() {
 }
 
 #[test]
+fn perft_10_matches_edax() {
+    assert_eq!(perft(&Position::start(), 10), 24_571_056);
+}
+
+/// About half a second of CPU in release; run with `cargo test --release -- --ignored`.
+#[test]
+#[ignore = "long: perft 11 (212 million leaves)"]
+fn perft_11_matches_edax() {
+    assert_eq!(perft(&Position::start(), 11), 212_258_216);
+}
+
+#[test]
 fn white_first_start_has_the_same_counts_by_symmetry() {
     let start = Rules::with_first(Color::White).start_position();
     assert_eq!(start.side_to_move(), Color::White);
