@@ -283,25 +283,24 @@ fn play(args: PlayArgs, default_white: Player) -> CliResult {
     if players.contains(&Player::Human) {
         println!("Type a move like f5, or help.");
     }
-    let mut announced_end = false;
     loop {
-        // Forced passes and computer moves happen without asking.
+        // Forced passes and computer moves happen without asking. Every board shown
+        // ends with the result once the game is over.
         loop {
             let pos = *game.position();
             if pos.is_game_over() {
-                if !announced_end {
-                    announced_end = true;
-                    if let Some(result) = pos.result() {
-                        println!("Game over: {result}");
-                    }
-                }
                 break;
             }
-            announced_end = false;
             let side = pos.side_to_move();
             if pos.must_pass() {
                 game.pass()?;
-                println!("{side} has no legal move and passes.");
+                let next = game.position();
+                println!(
+                    "{side} has no legal move and passes. {} ({}) to move: {}",
+                    next.side_to_move(),
+                    next.side_to_move().letter(),
+                    move_names(next)
+                );
                 continue;
             }
             let Player::Bot(level) = player(side) else {
@@ -376,7 +375,6 @@ fn play(args: PlayArgs, default_white: Player) -> CliResult {
                 Some(path) => match load_game(path.as_ref()) {
                     Ok(loaded) => {
                         game = loaded;
-                        announced_end = false;
                         println!("Loaded {path}.");
                         println!("{}", describe(game.position(), &painter));
                     }
