@@ -131,4 +131,45 @@ proptest! {
         }
         prop_assert_eq!(a, b);
     }
+
+    #[test]
+    fn undo_and_redo_retrace_the_same_positions(seed: u64, plies in 0usize..70, ops in proptest::collection::vec(0u8..3, 0..40)) {
+        let mut game = random_game(seed, plies, Color::Black);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 1);
+        for op in ops {
+            let before = game.clone();
+            match op {
+                0 => {
+                    if let Some(mv) = game.undo() {
+                        // Replaying the undone move restores the game (but clears redo).
+                        let mut again = game.clone();
+                        again.play(mv).unwrap();
+                        prop_assert_eq!(again.position(), before.position());
+                        prop_assert_eq!(again.moves(), before.moves());
+                    } else {
+                        prop_assert_eq!(&game, &before);
+                    }
+                }
+                1 => {
+                    if game.redo().is_none() {
+                        prop_assert_eq!(&game, &before);
+                    }
+                }
+                _ => {
+                    let list = game.position().move_list();
+                    if !list.is_empty() {
+                        game.play(list[rng.random_range(0..list.len())]).unwrap();
+                        prop_assert!(!game.can_redo());
+                    }
+                }
+            }
+            // The history is always consistent: replaying the moves gives the positions.
+            prop_assert_eq!(game.positions().len(), game.moves().len() + 1);
+            let mut pos = *game.start();
+            for (mv, next) in game.moves().iter().zip(&game.positions()[1..]) {
+                pos.play_move(*mv).unwrap();
+                prop_assert_eq!(&pos, next);
+            }
+        }
+    }
 }
