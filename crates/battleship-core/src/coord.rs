@@ -22,9 +22,23 @@ use crate::rules::{MAX_SIDE, Rules};
 /// assert!("k1".parse::<Coord>().is_err());
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(try_from = "(u8, u8)", into = "(u8, u8)")]
 pub struct Coord {
     col: u8,
     row: u8,
+}
+
+impl TryFrom<(u8, u8)> for Coord {
+    type Error = CoordError;
+    fn try_from((col, row): (u8, u8)) -> Result<Coord, CoordError> {
+        Coord::new(col, row).ok_or(CoordError::Empty)
+    }
+}
+
+impl From<Coord> for (u8, u8) {
+    fn from(c: Coord) -> (u8, u8) {
+        (c.col, c.row)
+    }
 }
 
 /// Why a cell name could not be read.

@@ -42,10 +42,38 @@ impl Orientation {
 /// assert_eq!(ship.to_string(), "b2 v 3");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "ShipRepr", into = "ShipRepr")]
 pub struct Ship {
     bow: Coord,
     orientation: Orientation,
     len: u8,
+}
+
+#[derive(Serialize, Deserialize)]
+struct ShipRepr {
+    bow: Coord,
+    orientation: Orientation,
+    len: u8,
+}
+
+impl TryFrom<ShipRepr> for Ship {
+    type Error = ShipError;
+    fn try_from(r: ShipRepr) -> Result<Ship, ShipError> {
+        if r.len == 0 || r.len > crate::rules::MAX_SHIP_LEN {
+            return Err(ShipError::Length(alloc::format!("{}", r.len)));
+        }
+        Ok(Ship::new(r.bow, r.orientation, r.len))
+    }
+}
+
+impl From<Ship> for ShipRepr {
+    fn from(s: Ship) -> ShipRepr {
+        ShipRepr {
+            bow: s.bow,
+            orientation: s.orientation,
+            len: s.len,
+        }
+    }
 }
 
 impl Ord for Ship {
@@ -66,8 +94,8 @@ impl PartialOrd for Ship {
 }
 
 impl Ship {
-    /// A ship with this bow, orientation and length (at least 1). A ship of length 1 is
-    /// stored as horizontal.
+    /// A ship with this bow, orientation and length (clamped to 1…6). A ship of length 1
+    /// is stored as horizontal.
     pub fn new(bow: Coord, orientation: Orientation, len: u8) -> Ship {
         let orientation = if len <= 1 {
             Orientation::Horizontal
@@ -77,7 +105,7 @@ impl Ship {
         Ship {
             bow,
             orientation,
-            len: len.max(1),
+            len: len.clamp(1, crate::rules::MAX_SHIP_LEN),
         }
     }
 

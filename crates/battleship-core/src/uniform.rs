@@ -51,6 +51,12 @@ impl UniformFleets {
         UniformFleets { positions, order }
     }
 
+    /// One exactly uniform fleet drawn with `ChaCha8Rng::seed_from_u64(seed)`.
+    pub fn sample_seeded(&self, seed: u64) -> Fleet {
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(seed);
+        self.sample(&mut rng)
+    }
+
     /// One exactly uniform fleet.
     pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Fleet {
         let mut ships = Vec::with_capacity(self.order.len());

@@ -1,0 +1,47 @@
+//! Arbitrary shot sequences (by either player, on or off the grid) on seeded fleets: a
+//! refused shot changes nothing, what a player knows always agrees with the hidden fleet,
+//! and a save replays to the same game.
+
+#![no_main]
+
+use battleship_core::{Coord, Game, Player, Rules, UniformFleets};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&head, shots)) = data.split_first() else {
+        return;
+    };
+    let rules = if head & 1 == 0 {
+        Rules::russian()
+    } else {
+        Rules::classic()
+    };
+    let sampler = UniformFleets::new(&rules);
+    let seed = u64::from(head);
+    let (a, b) = (
+        sampler.sample_seeded(seed),
+        sampler.sample_seeded(seed + 1000),
+    );
+    let mut game = Game::new(rules, a, b).unwrap();
+    for &b in shots.iter().take(400) {
+        let player = if b & 0x80 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        };
+        let Some(cell) = Coord::new((b & 0x7f) % 11, (b & 0x7f) / 11) else {
+            continue;
+        };
+        let before = game.clone();
+        if game.shoot_as(player, cell).is_err() {
+            assert_eq!(game, before);
+        }
+        for p in [Player::First, Player::Second] {
+            let t = game.view(p).tracking();
+            let target = game.fleet(p.other()).mask(10).0;
+            assert_eq!(t.hits().0 & !target, 0);
+            assert_eq!(t.water().0 & target, 0);
+        }
+    }
+    assert_eq!(Game::from_bytes(&game.to_bytes()).unwrap(), game);
+});
