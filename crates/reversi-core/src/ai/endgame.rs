@@ -5,7 +5,7 @@
 use arrayvec::ArrayVec;
 
 use super::bits::flips;
-use super::bits::{CORNERS, NEIGHBOURS, final_score, odd_regions, stable_discs, weighted_mobility};
+use super::bits::{NEIGHBOURS, final_score, odd_regions, stable_discs, weighted_mobility};
 use super::eval::{DISC, Evaluator};
 use super::tt::{NO_MOVE, Table};
 use crate::bitboard::legal_moves;
@@ -15,6 +15,10 @@ use crate::bitboard::legal_moves;
 const SHALLOW: u32 = 7;
 /// From this many empty squares, moves are ordered by a shallow search of each child.
 const DEEP_ORDERING: u32 = 16;
+/// From this many empty squares, children are looked up in the table before searching.
+const ETC_DEPTH: u32 = 12;
+/// Weight of the opponent's mobility in the evaluated move ordering.
+const MOB_W: i32 = 150;
 /// Scores are disc differences, so every window lies inside this.
 const SCORE_MAX: i32 = 64;
 /// Larger than any evaluation.
@@ -194,7 +198,8 @@ impl Solver {
         self.nodes = 0;
         self.tt.new_search();
         let n = (!(player | opponent)).count_ones();
-        let mut list = self.order(player, opponent, moves, n);
+        let tt_move = self.tt.probe(player, opponent).map_or(NO_MOVE, |e| e.best);
+        let mut list = self.order(player, opponent, moves, n, tt_move);
         list.sort_unstable_by_key(|c| c.key);
         let mut best = -SCORE_MAX - 1;
         let mut ties = ArrayVec::new();
@@ -245,7 +250,8 @@ impl Solver {
             return (score, None);
         }
         let n = (!(player | opponent)).count_ones();
-        let mut list = self.order(player, opponent, moves, n);
+        let tt_move = self.tt.probe(player, opponent).map_or(NO_MOVE, |e| e.best);
+        let mut list = self.order(player, opponent, moves, n, tt_move);
         list.sort_unstable_by_key(|c| c.key);
         let mut best = -SCORE_MAX - 1;
         let mut best_sq = list[0].sq;
@@ -284,9 +290,9 @@ impl Solver {
         opponent: u64,
         mut moves: u64,
         n: u32,
+        tt_move: u8,
     ) -> ArrayVec<Candidate, 32> {
         let mut list = ArrayVec::new();
-        let tt_move = self.tt.probe(player, opponent).map_or(NO_MOVE, |e| e.best);
         let odd = odd_regions(!(player | opponent));
         while moves != 0 {
             let sq = moves.trailing_zeros() as u8;
@@ -296,6 +302,9 @@ impl Solver {
             let (p2, o2) = (opponent ^ f, player | f | bit);
             let key = if sq == tt_move {
                 -1_000_000
+            } else if p2 == 0 {
+                // A wipeout: nothing is better.
+                -2_000_000
             } else if n >= DEEP_ORDERING {
                 // A shallow evaluated search of the reply, from the opponent's view.
                 let depth = if n >= DEEP_ORDERING + 6 {
@@ -306,16 +315,15 @@ impl Solver {
                     0
                 };
                 let e = self.probe_eval(p2, o2, -INF_EVAL, INF_EVAL, depth);
-                e + (weighted_mobility(p2, o2) as i32) * 50
+                e + (weighted_mobility(p2, o2) as i32) * MOB_W
             } else {
+                // Fastest first: the opponent's mobility dominates, then our stable
+                // corner discs, the opponent's potential mobility and parity.
                 let mob = weighted_mobility(p2, o2) as i32;
                 let pot = (super::bits::around(o2) & !(p2 | o2)).count_ones() as i32;
-                let mut key = mob * 16 + pot;
+                let mut key = mob * 1024 + pot * 8 - corner_stability(o2) * 128;
                 if bit & odd != 0 {
                     key -= 4;
-                }
-                if bit & CORNERS != 0 {
-                    key -= 8;
                 }
                 key
             };
@@ -355,7 +363,9 @@ impl Solver {
             }
         }
         let (alpha0, beta0) = (alpha, beta);
+        let mut tt_move = NO_MOVE;
         if let Some(e) = self.tt.probe(player, opponent) {
+            tt_move = e.best;
             let (lo, up) = (i32::from(e.lower), i32::from(e.upper));
             if lo >= beta {
                 return lo;
@@ -376,7 +386,20 @@ impl Solver {
             }
             return -self.deep(opponent, player, -beta, -alpha, n, true);
         }
-        let mut list = self.order(player, opponent, moves, n);
+        let mut list = self.order(player, opponent, moves, n, tt_move);
+        if n >= ETC_DEPTH {
+            // Enhanced transposition cutoff: a child already known to be bad enough for
+            // the opponent proves the cut without searching.
+            for c in &list {
+                let (p2, o2) = (opponent ^ c.flipped, player | c.flipped | (1u64 << c.sq));
+                if let Some(e) = self.tt.probe(p2, o2) {
+                    let score = -i32::from(e.upper);
+                    if score >= beta {
+                        return score;
+                    }
+                }
+            }
+        }
         // Insertion sort: the lists are short.
         for i in 1..list.len() {
             let mut j = i;
@@ -576,6 +599,19 @@ impl Solver {
         }
         best
     }
+}
+
+/// The corners of `own` and the edge squares next to them that `own` holds: a cheap
+/// count of stable discs.
+#[inline(always)]
+fn corner_stability(own: u64) -> i32 {
+    let stable = (((0x0100_0000_0000_0001 & own) << 1)
+        | ((0x8000_0000_0000_0080 & own) >> 1)
+        | ((0x0000_0000_0000_0081 & own) << 8)
+        | ((0x8100_0000_0000_0000 & own) >> 8)
+        | 0x8100_0000_0000_0081)
+        & own;
+    stable.count_ones() as i32
 }
 
 /// The exact score of a position with one empty square `sq`, `player` to move.
