@@ -193,21 +193,31 @@ impl State {
     #[inline(always)]
     fn place(&mut self, d: usize, b: usize, i: usize, dirty: &mut u32) {
         let bit = 1u32 << i;
-        for e in 0..9 {
-            let had = self.cand[e][b] & bit;
-            self.cand[e][b] ^= had;
-            *dirty |= (had >> i) << (3 * e + b);
-        }
         self.cand[d][b] = (self.cand[d][b] & !PEERS[i]) | bit;
-        let col = ROWS3 << (i % 9);
+        *dirty |= 1 << (3 * d + b);
+        self.commit(d, b, bit, dirty);
+    }
+
+    /// Records digit `d` in the cells `s` of band `b`, whose row and box peers in the band
+    /// already lack `d`: the other digits leave these cells and `d` leaves their columns in
+    /// the other bands.
+    #[inline(always)]
+    fn commit(&mut self, d: usize, b: usize, s: u32, dirty: &mut u32) {
+        for e in 0..9 {
+            let had = self.cand[e][b] & s;
+            if e != d && had != 0 {
+                self.cand[e][b] ^= had;
+                *dirty |= 1 << (3 * e + b);
+            }
+        }
+        let cols = ((s | s >> 9 | s >> 18) & 0o777) * ROWS3;
         for ob in 0..3 {
-            if ob != b && self.cand[d][ob] & col != 0 {
-                self.cand[d][ob] &= !col;
+            if ob != b && self.cand[d][ob] & cols != 0 {
+                self.cand[d][ob] &= !cols;
                 *dirty |= 1 << (3 * d + ob);
             }
         }
-        self.unsolved[b] &= !bit;
-        *dirty |= 1 << (3 * d + b);
+        self.unsolved[b] &= !s;
     }
 
     /// Stack matching for digit `d`: marks the other changed words dirty.
@@ -252,14 +262,11 @@ impl State {
             return Err(Contradiction);
         }
         self.cand[d][b] = w;
-        let mut s = singles(w) & u;
-        while s != 0 {
-            let i = s.trailing_zeros() as usize;
-            s &= s - 1;
-            if self.cand[d][b] & (1 << i) == 0 {
-                return Err(Contradiction);
-            }
-            self.place(d, b, i, dirty);
+        // After matching, a cell alone in its row is alone in its box and conversely, and
+        // its peers in the band already lack the digit.
+        let s = row_singles(w) & u;
+        if s != 0 {
+            self.commit(d, b, s, dirty);
         }
         Ok(())
     }
@@ -281,14 +288,27 @@ impl State {
             if u & !one != 0 {
                 return Err(Contradiction);
             }
-            let mut s = u & !two;
-            while s != 0 {
-                let i = s.trailing_zeros() as usize;
-                s &= s - 1;
-                let bit = 1 << i;
-                match (0..9).find(|&d| self.cand[d][b] & bit != 0) {
-                    Some(d) => self.place(d, b, i, dirty),
-                    None => return Err(Contradiction),
+            let singles = u & !two;
+            if singles == 0 {
+                continue;
+            }
+            for d in 0..9 {
+                let s = self.cand[d][b] & singles;
+                if s != 0 {
+                    let mut w = self.cand[d][b];
+                    let mut m = s;
+                    while m != 0 {
+                        let i = m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        w &= !PEERS[i];
+                    }
+                    // Two of them in one row or box.
+                    if w & s != s {
+                        return Err(Contradiction);
+                    }
+                    self.cand[d][b] = w;
+                    *dirty |= 1 << (3 * d + b);
+                    self.commit(d, b, s, dirty);
                 }
             }
         }
@@ -456,19 +476,12 @@ fn band_match(w: u32) -> u32 {
     w & BAND_ALLOWED[p as usize]
 }
 
-/// The cells of a band word alone in their row or in their box.
+/// The cells of a band word alone in their row.
 #[inline(always)]
-fn singles(w: u32) -> u32 {
-    let mut s = ROW_SINGLE[(w & 0o777) as usize]
+fn row_singles(w: u32) -> u32 {
+    ROW_SINGLE[(w & 0o777) as usize]
         | (ROW_SINGLE[((w >> 9) & 0o777) as usize] << 9)
-        | (ROW_SINGLE[((w >> 18) & 0o777) as usize] << 18);
-    for m in BOX_MASK {
-        let x = w & m;
-        if x & x.wrapping_sub(1) == 0 {
-            s |= x;
-        }
-    }
-    s
+        | (ROW_SINGLE[((w >> 18) & 0o777) as usize] << 18)
 }
 
 /// Visits the solutions of a 9×9 puzzle (81 values) until `found` returns `false`.
@@ -535,4 +548,55 @@ pub(crate) fn has_solution_without(cells: &[u8], cell: usize, value: u8) -> bool
         false
     });
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn matching_keeps_exactly_the_entries_of_some_permutation() {
+        assert_eq!(MATCHING[0o777], 0o777);
+        for p in PERMS {
+            assert_eq!(MATCHING[p as usize], p);
+        }
+        // Rows 0 and 1 can only use column 0: no permutation.
+        assert_eq!(MATCHING[0b111_001_001], 0);
+        // Row 0 only in column 2: the other rows lose column 2.
+        assert_eq!(MATCHING[0b111_111_100], 0b011_011_100);
+        assert_eq!(BAND_ALLOWED[0o777], BAND);
+    }
+
+    #[test]
+    fn band_matching_finds_locked_candidates() {
+        // Row 0 of the band has the digit only in box 0: boxes 0 of rows 1 and 2 lose it.
+        let w = 0o7 | (0o777 << 9) | (0o777 << 18);
+        let m = band_match(w);
+        assert_eq!(m, 0o7 | (0o770 << 9) | (0o770 << 18));
+        assert_eq!(
+            row_singles(0o1 | (0o20 << 9) | (0o300 << 18)),
+            0o1 | (0o20 << 9)
+        );
+    }
+
+    #[test]
+    fn solves_and_counts() {
+        let p =
+            b"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let cells: alloc::vec::Vec<u8> = p
+            .iter()
+            .map(|&c| if c == b'.' { 0 } else { c - b'0' })
+            .collect();
+        let (n, first) = count_keep_first(&cells, 2);
+        assert_eq!(n, 1);
+        let s = first.unwrap();
+        assert!(cells.iter().zip(s.iter()).all(|(&g, &v)| g == 0 || g == v));
+        assert_eq!(count(&[0; 81], 5), 5);
+        let mut clash = [0u8; 81];
+        clash[0] = 1;
+        clash[80] = 1;
+        clash[8] = 1;
+        assert_eq!(count(&clash, 2), 0);
+        assert!(!has_solution_without(&s, 0, s[0]));
+    }
 }
