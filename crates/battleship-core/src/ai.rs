@@ -513,7 +513,7 @@ impl Posterior {
         p: &mut Particle,
         obs: &Obs,
         bonus: f64,
-        acc: &mut [f64],
+        mut acc: Option<&mut [f64]>,
         rng: &mut R,
     ) {
         let n = p.ships.len();
@@ -541,23 +541,109 @@ impl Posterior {
             if valid.is_empty() {
                 continue;
             }
-            let value = |l: u8| 1.0 + bonus * f64::from(l - 1);
-            let share = value(len) / valid.len() as f64;
-            for &(c, _) in &valid {
-                for i in Cells(c).indices() {
-                    acc[i] += share;
+            if let Some(acc) = acc.as_deref_mut() {
+                let value = |l: u8| 1.0 + bonus * f64::from(l - 1);
+                let share = value(len) / valid.len() as f64;
+                for &(c, _) in &valid {
+                    for i in Cells(c).indices() {
+                        acc[i] += share;
+                    }
                 }
-            }
-            for (k, &(l, oc, _)) in p.ships.iter().enumerate() {
-                if k != j {
-                    for i in Cells(oc).indices() {
-                        acc[i] += value(l);
+                for (k, &(l, oc, _)) in p.ships.iter().enumerate() {
+                    if k != j {
+                        for i in Cells(oc).indices() {
+                            acc[i] += value(l);
+                        }
                     }
                 }
             }
             let (c, z) = valid[rng.random_range(0..valid.len())];
             p.ships[j] = (len, c, z);
         }
+    }
+
+    /// Makes `p` consistent with `obs` and the ships afloat, changing as few ships as it
+    /// can: ships on known water or of sunk lengths are taken out and redrawn among the
+    /// positions that fit, then uncovered hits are covered by redrawing one ship. Returns
+    /// whether it succeeded.
+    fn repair<R: Rng + ?Sized>(p: &mut Particle, obs: &Obs, afloat: &[u8], rng: &mut R) -> bool {
+        let mut want: Vec<u8> = afloat.to_vec();
+        let mut ships: Vec<(u8, u128, u128)> = Vec::with_capacity(afloat.len());
+        for &(l, c, z) in &p.ships {
+            if c & obs.blocked != 0 {
+                continue;
+            }
+            if let Some(k) = want.iter().position(|&x| x == l) {
+                want.remove(k);
+                ships.push((l, c, z));
+            }
+        }
+        let allowed = |len: u8| obs.allowed.iter().find(|(l, _, _)| *l == len);
+        let mut valid: Vec<(u128, u128)> = Vec::with_capacity(200);
+        for len in want {
+            let Some((_, ok, _)) = allowed(len) else {
+                return false;
+            };
+            let zone = ships.iter().fold(0u128, |m, &(_, _, z)| m | z);
+            let cells = ships.iter().fold(0u128, |m, &(_, c, _)| m | c);
+            let uncovered = obs.open & !cells;
+            valid.clear();
+            valid.extend(
+                ok.iter()
+                    .copied()
+                    .filter(|&(c, _)| c & zone == 0 && c & uncovered != 0),
+            );
+            if valid.is_empty() {
+                valid.extend(ok.iter().copied().filter(|&(c, _)| c & zone == 0));
+            }
+            if valid.is_empty() {
+                return false;
+            }
+            let (c, z) = valid[rng.random_range(0..valid.len())];
+            ships.push((len, c, z));
+        }
+        for _ in 0..4 {
+            let cells = ships.iter().fold(0u128, |m, &(_, c, _)| m | c);
+            let uncovered = obs.open & !cells;
+            if uncovered == 0 {
+                break;
+            }
+            let n = ships.len();
+            let start = rng.random_range(0..n.max(1));
+            let mut fixed = false;
+            for t in 0..n {
+                let j = (start + t) % n;
+                let (len, _, _) = ships[j];
+                let Some((_, ok, _)) = allowed(len) else {
+                    continue;
+                };
+                let mut others_zone = 0u128;
+                let mut others_cells = 0u128;
+                for (k, &(_, oc, oz)) in ships.iter().enumerate() {
+                    if k != j {
+                        others_zone |= oz;
+                        others_cells |= oc;
+                    }
+                }
+                let need = obs.open & !others_cells;
+                let first = Cells(uncovered).indices().next().unwrap_or(0);
+                valid.clear();
+                valid.extend(ok.iter().copied().filter(|&(c, _)| {
+                    c & others_zone == 0 && (c >> first) & 1 == 1 && need & !c & !uncovered == 0
+                }));
+                if !valid.is_empty() {
+                    let (c, z) = valid[rng.random_range(0..valid.len())];
+                    ships[j] = (len, c, z);
+                    fixed = true;
+                    break;
+                }
+            }
+            if !fixed {
+                return false;
+            }
+        }
+        p.ships = ships;
+        Posterior::consistent(p, obs)
     }
 
     /// The index of the cell to shoot.
@@ -573,22 +659,11 @@ impl Posterior {
         if fresh {
             self.particles.clear();
         }
-        // Drop the sunk ships from the particles, then repair or rebuild them.
+        // Repair the particles that the new observation contradicts (redraw the offending
+        // ships from their conditional law), then top the population up.
         let mut kept = Vec::with_capacity(self.size);
         for mut p in core::mem::take(&mut self.particles) {
-            let mut want = afloat.clone();
-            p.ships.retain(|&(l, c, _)| {
-                if c & obs.blocked != 0 {
-                    return false;
-                }
-                if let Some(k) = want.iter().position(|&x| x == l) {
-                    want.remove(k);
-                    true
-                } else {
-                    false
-                }
-            });
-            if want.is_empty() && Posterior::consistent(&p, &obs) {
+            if Posterior::repair(&mut p, &obs, &afloat, rng) {
                 kept.push(p);
             }
         }
@@ -610,7 +685,7 @@ impl Posterior {
         let mut counts = vec![0.0f64; self.rules.cells()];
         for p in &mut kept {
             for _ in 0..self.sweeps {
-                Posterior::gibbs(p, &obs, self.bonus, &mut counts, rng);
+                Posterior::gibbs(p, &obs, self.bonus, Some(&mut counts[..]), rng);
             }
         }
         self.particles = kept;
