@@ -33,6 +33,8 @@ pub struct UniformFleets {
     /// For each ship of the fleet (longest first): its positions as `(cells, zone)`, where
     /// `zone` is what the ship forbids to the others.
     positions: Vec<Vec<(u128, u128, Ship)>>,
+    /// The same positions without the ship, compact for the hot loop.
+    masks: Vec<Vec<(u128, u128)>>,
     /// Index into `positions` of each ship of the fleet.
     order: Vec<usize>,
 }
@@ -42,13 +44,22 @@ impl UniformFleets {
     pub fn new(rules: &Rules) -> UniformFleets {
         let mut lens: Vec<u8> = rules.fleet().to_vec();
         lens.dedup();
-        let positions = lens.iter().map(|&len| positions(rules, len)).collect();
+        let positions: Vec<Vec<(u128, u128, Ship)>> =
+            lens.iter().map(|&len| positions(rules, len)).collect();
         let order = rules
             .fleet()
             .iter()
             .map(|l| lens.iter().position(|x| x == l).unwrap_or(0))
             .collect();
-        UniformFleets { positions, order }
+        let masks = positions
+            .iter()
+            .map(|list: &Vec<(u128, u128, Ship)>| list.iter().map(|&(c, z, _)| (c, z)).collect())
+            .collect();
+        UniformFleets {
+            positions,
+            masks,
+            order,
+        }
     }
 
     /// One exactly uniform fleet drawn with `ChaCha8Rng::seed_from_u64(seed)`.
@@ -67,19 +78,24 @@ impl UniformFleets {
     /// The ships of one exactly uniform fleet, into `ships` (cleared first).
     pub fn sample_into<R: Rng + ?Sized>(&self, rng: &mut R, ships: &mut Vec<Ship>) {
         let mut bits = Bits16 { buf: 0, left: 0 };
+        let mut picked = [0u16; crate::rules::MAX_SHIPS];
         'attempt: loop {
-            ships.clear();
             let mut taken = 0u128;
-            for &k in &self.order {
-                let list = &self.positions[k];
-                let (cells, zone, ship) = list[bits.below(rng, list.len() as u32) as usize];
+            for (slot, &k) in self.order.iter().enumerate() {
+                let list = &self.masks[k];
+                let pick = bits.below(rng, list.len() as u32) as usize;
+                let (cells, zone) = list[pick];
                 if cells & taken != 0 {
                     continue 'attempt;
                 }
                 taken |= zone;
-                ships.push(ship);
+                picked[slot] = pick as u16;
             }
-            return;
+            break;
+        }
+        ships.clear();
+        for (slot, &k) in self.order.iter().enumerate() {
+            ships.push(self.positions[k][usize::from(picked[slot])].2);
         }
     }
 }
