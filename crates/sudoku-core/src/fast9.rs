@@ -135,6 +135,9 @@ const PEERS: [u32; 27] = {
     t
 };
 
+/// The two other bands of every band.
+const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
+
 /// How many bivalue cells the branching heuristic compares.
 const BRANCH_CANDIDATES: u32 = 12;
 
@@ -393,24 +396,25 @@ impl State {
                     budget -= 1;
                     let i = m.trailing_zeros() as usize;
                     m &= m - 1;
-                    let col = ROWS3 << (i % 9);
-                    let peers = [
-                        if b == 0 { PEERS[i] } else { col },
-                        if b == 1 { PEERS[i] } else { col },
-                        if b == 2 { PEERS[i] } else { col },
-                    ];
-                    let mut score = 0;
-                    for (x, p) in bi.iter().zip(&peers) {
-                        score += (x & p).count_ones() as i32;
-                    }
+                    // The peers' bits of three band words packed into one u64 (own
+                    // band: row and box; other bands: the column), so that one
+                    // population count covers them.
+                    let (o1, o2) = OTHER_BANDS[b];
+                    let c = i % 9;
+                    let pack = |x0: u32, x1: u32, x2: u32| -> u64 {
+                        let x = [x0, x1, x2];
+                        let others = ((x[o1] >> c) & ROWS3) | (((x[o2] >> c) & ROWS3) << 1);
+                        u64::from(x[b] & PEERS[i]) | (u64::from(others) << 27)
+                    };
+                    let mut score = pack(bi[0], bi[1], bi[2]).count_ones() as i32;
                     let digits = self.digits_at(b, i);
                     let mut ds = digits;
+                    let u = &self.unsolved;
                     while ds != 0 {
                         let d = ds.trailing_zeros() as usize;
                         ds &= ds - 1;
-                        for ((w, u), p) in self.cand[d].iter().zip(&self.unsolved).zip(&peers) {
-                            score += (w & u & p).count_ones() as i32;
-                        }
+                        let w = &self.cand[d];
+                        score += pack(w[0] & u[0], w[1] & u[1], w[2] & u[2]).count_ones() as i32;
                     }
                     if score > best_score {
                         best_score = score;
