@@ -17,6 +17,8 @@ const SHALLOW: u32 = 7;
 const DEEP_ORDERING: u32 = 16;
 /// From this many empty squares, children are looked up in the table before searching.
 const ETC_DEPTH: u32 = 12;
+/// Up to this many empty squares, the move ordering looks at mobility and parity only.
+const CHEAP_KEYS: u32 = 9;
 /// Weight of the opponent's mobility in the evaluated move ordering.
 const MOB_W: i32 = 150;
 /// Scores are disc differences, so every window lies inside this.
@@ -320,8 +322,11 @@ impl Solver {
                 // Fastest first: the opponent's mobility dominates, then our stable
                 // corner discs, the opponent's potential mobility and parity.
                 let mob = weighted_mobility(p2, o2) as i32;
-                let pot = (super::bits::around(o2) & !(p2 | o2)).count_ones() as i32;
-                let mut key = mob * 1024 + pot * 8 - corner_stability(o2) * 128;
+                let mut key = mob * 1024;
+                if n > CHEAP_KEYS {
+                    let pot = (super::bits::around(o2) & !(p2 | o2)).count_ones() as i32;
+                    key += pot * 8 - corner_stability(o2) * 128;
+                }
                 if bit & odd != 0 {
                     key -= 4;
                 }
