@@ -441,11 +441,16 @@ impl State {
 
     /// Depth-first search; calls `found` on every solution until it returns `false`.
     /// Returns `false` when the search was stopped.
-    fn search(mut self, found: &mut dyn FnMut(&State) -> bool) -> bool {
+    fn search(mut self, found: &mut dyn FnMut(&State) -> bool, budget: &mut Budget) -> bool {
         loop {
             if self.is_solved() {
                 return found(&self);
             }
+            if budget.left == 0 {
+                budget.aborted = true;
+                return false;
+            }
+            budget.left -= 1;
             let (b, i, mut digits) = self.branch_cell();
             if digits == 0 {
                 return true;
@@ -457,7 +462,7 @@ impl State {
                 let mut child = self;
                 let mut dirty = 0;
                 child.place(d, b, i, &mut dirty);
-                if child.propagate(dirty).is_ok() && !child.search(found) {
+                if child.propagate(dirty).is_ok() && !child.search(found, budget) {
                     return false;
                 }
             }
@@ -470,6 +475,24 @@ impl State {
         }
     }
 }
+
+/// The branching nodes a search may still open.
+struct Budget {
+    left: u64,
+    aborted: bool,
+}
+
+impl Budget {
+    fn unlimited() -> Budget {
+        Budget {
+            left: u64::MAX,
+            aborted: false,
+        }
+    }
+}
+
+/// The search ran out of branching nodes.
+pub(crate) struct OutOfNodes;
 
 /// Keeps the entries of a band word that belong to some row × box permutation.
 #[inline(always)]
@@ -488,29 +511,56 @@ fn row_singles(w: u32) -> u32 {
         | (ROW_SINGLE[((w >> 18) & 0o777) as usize] << 18)
 }
 
-/// Visits the solutions of a 9×9 puzzle (81 values) until `found` returns `false`.
-pub(crate) fn for_each_solution(cells: &[u8], found: &mut dyn FnMut(&[u8; 81]) -> bool) {
+/// Visits the solutions of a 9×9 puzzle (81 values) until `found` returns `false`, within
+/// `max_nodes` branching nodes.
+pub(crate) fn for_each_solution(
+    cells: &[u8],
+    max_nodes: u64,
+    found: &mut dyn FnMut(&[u8; 81]) -> bool,
+) -> Result<(), OutOfNodes> {
+    let mut budget = Budget {
+        left: max_nodes,
+        aborted: false,
+    };
     if let Some(state) = State::new(cells) {
-        state.search(&mut |s: &State| found(&s.values()));
+        state.search(&mut |s: &State| found(&s.values()), &mut budget);
+    }
+    if budget.aborted {
+        Err(OutOfNodes)
+    } else {
+        Ok(())
     }
 }
 
-/// The number of solutions of a 9×9 puzzle, counting at most `limit`.
-pub(crate) fn count(cells: &[u8], limit: usize) -> usize {
+/// The number of solutions of a 9×9 puzzle, counting at most `limit`, within `max_nodes`
+/// branching nodes.
+pub(crate) fn count(cells: &[u8], limit: usize, max_nodes: u64) -> Result<usize, OutOfNodes> {
     if limit == 0 {
-        return 0;
+        return Ok(0);
     }
     let mut n = 0;
+    let mut budget = Budget {
+        left: max_nodes,
+        aborted: false,
+    };
     if let Some(state) = State::new(cells) {
-        state.search(&mut |_: &State| {
-            n += 1;
-            n < limit
-        });
+        state.search(
+            &mut |_: &State| {
+                n += 1;
+                n < limit
+            },
+            &mut budget,
+        );
     }
-    n
+    if budget.aborted {
+        Err(OutOfNodes)
+    } else {
+        Ok(n)
+    }
 }
 
-/// Counts up to `limit` solutions and keeps the first one.
+/// Counts up to `limit` solutions and keeps the first one (puzzles known to be solvable:
+/// no node limit).
 pub(crate) fn count_keep_first(cells: &[u8], limit: usize) -> (usize, Option<[u8; 81]>) {
     let mut n = 0;
     let mut first = None;
@@ -518,13 +568,16 @@ pub(crate) fn count_keep_first(cells: &[u8], limit: usize) -> (usize, Option<[u8
         return (0, None);
     }
     if let Some(state) = State::new(cells) {
-        state.search(&mut |s: &State| {
-            if n == 0 {
-                first = Some(s.values());
-            }
-            n += 1;
-            n < limit
-        });
+        state.search(
+            &mut |s: &State| {
+                if n == 0 {
+                    first = Some(s.values());
+                }
+                n += 1;
+                n < limit
+            },
+            &mut Budget::unlimited(),
+        );
     }
     (n, first)
 }
@@ -547,10 +600,13 @@ pub(crate) fn has_solution_without(cells: &[u8], cell: usize, value: u8) -> bool
         }
     }
     let mut found = false;
-    state.search(&mut |_: &State| {
-        found = true;
-        false
-    });
+    state.search(
+        &mut |_: &State| {
+            found = true;
+            false
+        },
+        &mut Budget::unlimited(),
+    );
     found
 }
 
@@ -595,12 +651,12 @@ mod tests {
         assert_eq!(n, 1);
         let s = first.unwrap();
         assert!(cells.iter().zip(s.iter()).all(|(&g, &v)| g == 0 || g == v));
-        assert_eq!(count(&[0; 81], 5), 5);
+        assert_eq!(count(&[0; 81], 5, u64::MAX).ok(), Some(5));
         let mut clash = [0u8; 81];
         clash[0] = 1;
         clash[80] = 1;
         clash[8] = 1;
-        assert_eq!(count(&clash, 2), 0);
+        assert_eq!(count(&clash, 2, u64::MAX).ok(), Some(0));
         assert!(!has_solution_without(&s, 0, s[0]));
     }
 }

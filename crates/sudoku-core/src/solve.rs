@@ -34,9 +34,10 @@ pub enum Engine {
 /// A configurable solver. [`Grid`]'s methods use `Solver::default()`: the fastest engine
 /// for the size and no node limit.
 ///
-/// The 9×9 solver always ends quickly, so the node limit only applies to the general
-/// solver (other sizes, or [`Engine::General`]); a search on a large, nearly empty or
-/// contradictory 16×16 or 25×25 grid can take long without one.
+/// Proper puzzles and the benchmark sets solve in microseconds to milliseconds, but
+/// Sudoku is NP-complete: a nearly empty grid whose givens contradict each other in a way
+/// propagation cannot see may need a long search (rare on 9×9, easier to build on 16×16 and
+/// 25×25). Set a node limit to bound the work on untrusted input.
 ///
 /// ```
 /// use sudoku_core::{Grid, Solver};
@@ -69,7 +70,7 @@ impl Solver {
         Solver { engine, ..self }
     }
 
-    /// Gives up after `nodes` branching nodes of the general solver.
+    /// Gives up (with [`SearchAborted`]) after `nodes` branching nodes.
     pub const fn node_limit(self, nodes: u64) -> Solver {
         Solver {
             node_limit: nodes,
@@ -85,8 +86,8 @@ impl Solver {
         found: &mut dyn FnMut(&[u8]) -> bool,
     ) -> Result<(), SearchAborted> {
         if grid.size() == Size::Nine && self.engine == Engine::Auto {
-            fast9::for_each_solution(grid.cells(), &mut |s: &[u8; 81]| found(s));
-            Ok(())
+            fast9::for_each_solution(grid.cells(), self.node_limit, &mut |s: &[u8; 81]| found(s))
+                .map_err(|_| SearchAborted(self.node_limit))
         } else {
             general::for_each_solution(grid.size(), grid.cells(), self.node_limit, found)
                 .map_err(|_| SearchAborted(self.node_limit))
@@ -99,7 +100,8 @@ impl Solver {
             return Ok(0);
         }
         if grid.size() == Size::Nine && self.engine == Engine::Auto {
-            return Ok(fast9::count(grid.cells(), limit));
+            return fast9::count(grid.cells(), limit, self.node_limit)
+                .map_err(|_| SearchAborted(self.node_limit));
         }
         let mut n = 0;
         self.for_each_solution(grid, &mut |_| {

@@ -161,6 +161,27 @@ fn contradictions_end_quickly_with_no_solution() {
     }
 }
 
+#[test]
+fn node_limits_bound_every_engine() {
+    // Counting every 9×9 grid would never end: the limit stops it.
+    let empty = Grid::empty(Size::Nine);
+    assert_eq!(
+        Solver::new().node_limit(50).count(&empty, usize::MAX),
+        Err(SearchAborted(50))
+    );
+    assert_eq!(
+        GENERAL.node_limit(50).count(&empty, usize::MAX),
+        Err(SearchAborted(50))
+    );
+    // A proper puzzle needs few nodes.
+    let p: Grid =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+            .parse()
+            .unwrap();
+    assert_eq!(Solver::new().node_limit(1000).count(&p, 2), Ok(1));
+    assert_eq!(Solver::new().node_limit(1000).solutions(&p, 2).unwrap().len(), 1);
+}
+
 fn check_dataset(name: &str, n: usize, expected: usize) {
     let puzzles = sample(name, n);
     for p in &puzzles {

@@ -5,7 +5,9 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::{Args, Subcommand, ValueEnum};
-use sudoku_core::{GenerateOptions, Grid, Size, SolveError, Symmetry, generate, is_comment};
+use sudoku_core::{
+    GenerateOptions, Grid, Size, SolveError, Solver, Symmetry, generate, is_comment,
+};
 
 use crate::common::{CliError, CliResult, JsonArg, Progress, SeedArg, open_input};
 
@@ -26,6 +28,10 @@ enum Command {
         /// Print a solution even when there are several.
         #[arg(long)]
         any: bool,
+        /// Give up on a puzzle after N branching nodes and print `aborted` (for
+        /// untrusted input: some contradictory sparse grids need a very long search).
+        #[arg(long, value_name = "N")]
+        max_nodes: Option<u64>,
     },
     /// Count the solutions of puzzles, one per line, up to a limit.
     Count {
@@ -34,6 +40,9 @@ enum Command {
         /// Stop counting at this many solutions.
         #[arg(long, default_value_t = 2, value_name = "N")]
         limit: usize,
+        /// Give up on a puzzle after N branching nodes and print `aborted`.
+        #[arg(long, value_name = "N")]
+        max_nodes: Option<u64>,
     },
     /// Generate proper puzzles (exactly one solution), one per line.
     Generate {
@@ -103,16 +112,34 @@ enum BenchMode {
 /// Runs `tabletop sudoku`.
 pub fn run(args: SudokuArgs) -> CliResult {
     match args.command {
-        Command::Solve { file, any } => for_each_line(file, |grid| match grid.solve_unique() {
-            Ok(solution) => solution.to_string(),
-            Err(SolveError::NoSolution) => "unsolvable".to_owned(),
-            Err(SolveError::MultipleSolutions) if any => grid
-                .solve_one()
-                .map_or_else(|| "unsolvable".to_owned(), |s| s.to_string()),
-            Err(SolveError::MultipleSolutions) => "multiple".to_owned(),
-        }),
-        Command::Count { file, limit } => {
-            for_each_line(file, |grid| grid.count_solutions(limit).to_string())
+        Command::Solve {
+            file,
+            any,
+            max_nodes,
+        } => {
+            let solver = solver(max_nodes);
+            for_each_line(file, |grid| match solver.solve_unique(grid) {
+                Err(_) => "aborted".to_owned(),
+                Ok(Ok(solution)) => solution.to_string(),
+                Ok(Err(SolveError::NoSolution)) => "unsolvable".to_owned(),
+                Ok(Err(SolveError::MultipleSolutions)) if any => match solver.solve_one(grid) {
+                    Ok(Some(s)) => s.to_string(),
+                    Ok(None) => "unsolvable".to_owned(),
+                    Err(_) => "aborted".to_owned(),
+                },
+                Ok(Err(SolveError::MultipleSolutions)) => "multiple".to_owned(),
+            })
+        }
+        Command::Count {
+            file,
+            limit,
+            max_nodes,
+        } => {
+            let solver = solver(max_nodes);
+            for_each_line(file, |grid| match solver.count(grid, limit) {
+                Ok(n) => n.to_string(),
+                Err(_) => "aborted".to_owned(),
+            })
         }
         Command::Generate {
             count,
@@ -161,6 +188,14 @@ pub fn run(args: SudokuArgs) -> CliResult {
             );
             Ok(())
         }
+    }
+}
+
+/// The solver, with a node limit when asked.
+fn solver(max_nodes: Option<u64>) -> Solver {
+    match max_nodes {
+        Some(n) => Solver::new().node_limit(n),
+        None => Solver::new(),
     }
 }
 

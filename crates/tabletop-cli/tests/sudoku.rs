@@ -99,6 +99,19 @@ fn count_caps_at_the_limit() {
 }
 
 #[test]
+fn max_nodes_gives_up_with_aborted() {
+    let input = format!("{}\n{PUZZLE}\n", ".".repeat(81));
+    let out = tabletop(
+        &["sudoku", "count", "--limit", "1000000", "--max-nodes", "20"],
+        &input,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "aborted\n1\n");
+    let out = tabletop(&["sudoku", "solve", "--max-nodes", "1000"], &input);
+    assert_eq!(stdout(&out), format!("multiple\n{SOLUTION}\n"));
+}
+
+#[test]
 fn generate_is_seeded_and_unique() {
     let args = [
         "sudoku",
