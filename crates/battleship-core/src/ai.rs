@@ -549,17 +549,71 @@ impl Posterior {
                         acc[i] += share;
                     }
                 }
-                for (k, &(l, oc, _)) in p.ships.iter().enumerate() {
-                    if k != j {
-                        for i in Cells(oc).indices() {
-                            acc[i] += value(l);
-                        }
-                    }
-                }
             }
             let (c, z) = valid[rng.random_range(0..valid.len())];
             p.ships[j] = (len, c, z);
         }
+    }
+
+    /// A joint move of two ships of different lengths that between them must cover an
+    /// open hit: both are redrawn uniformly among the pairs of positions consistent with the rest of
+    /// the fleet. Single-ship moves can never change which ship covers a hit; this move
+    /// can, so the population reaches every consistent fleet.
+    fn swap_cover<R: Rng + ?Sized>(p: &mut Particle, obs: &Obs, rng: &mut R) {
+        // The pair is chosen independently of the state, and the move only happens when
+        // the hits left to the pair (which the move does not change) are not empty, so the
+        // move is a block Gibbs step and keeps the uniform posterior.
+        let n = p.ships.len();
+        if n < 2 {
+            return;
+        }
+        let j = rng.random_range(0..n);
+        let k = rng.random_range(0..n);
+        if k == j || p.ships[k].0 == p.ships[j].0 {
+            return;
+        }
+        let (lj, lk) = (p.ships[j].0, p.ships[k].0);
+        let allowed = |len: u8| obs.allowed.iter().find(|(l, _, _)| *l == len).map(|a| &a.1);
+        let (Some(aj), Some(ak)) = (allowed(lj), allowed(lk)) else {
+            return;
+        };
+        let mut zone = 0u128;
+        let mut cells = 0u128;
+        for (x, &(_, c, z)) in p.ships.iter().enumerate() {
+            if x != j && x != k {
+                zone |= z;
+                cells |= c;
+            }
+        }
+        let need = obs.open & !cells;
+        if need == 0 {
+            return;
+        }
+        let h = 1u128 << need.trailing_zeros();
+        let free = |c: u128| c & zone == 0;
+        let mut pairs: Vec<((u128, u128), (u128, u128))> = Vec::new();
+        // j's length covers h
+        for &a in aj.iter().filter(|a| a.0 & h != 0 && free(a.0)) {
+            for &b in ak.iter().filter(|b| free(b.0)) {
+                if b.0 & a.1 == 0 && need & !(a.0 | b.0) == 0 {
+                    pairs.push((a, b));
+                }
+            }
+        }
+        // k's length covers h
+        for &b in ak.iter().filter(|b| b.0 & h != 0 && free(b.0)) {
+            for &a in aj.iter().filter(|a| free(a.0)) {
+                if a.0 & b.1 == 0 && need & !(a.0 | b.0) == 0 {
+                    pairs.push((a, b));
+                }
+            }
+        }
+        if pairs.is_empty() {
+            return;
+        }
+        let (a, b) = pairs[rng.random_range(0..pairs.len())];
+        p.ships[j] = (lj, a.0, a.1);
+        p.ships[k] = (lk, b.0, b.1);
     }
 
     /// Makes `p` consistent with `obs` and the ships afloat, changing as few ships as it
@@ -652,6 +706,30 @@ impl Posterior {
         if unknown == 0 {
             return None;
         }
+        let Some(counts) = self.estimate(t, rng) else {
+            return argmax(&density(t), Cells(unknown), rng);
+        };
+        argmax(&counts, Cells(unknown & !known_water(t)), rng)
+            .or_else(|| argmax(&counts, Cells(unknown), rng))
+    }
+
+    /// The estimated probability that each cell (index `row * width + col`) holds a ship
+    /// afloat, given everything in `t` (cells already hit count as occupied). Updates the
+    /// population as [`Bot::choose`] does. `None` if no consistent fleet was found.
+    pub fn probabilities<R: Rng + ?Sized>(
+        &mut self,
+        t: &Tracking,
+        rng: &mut R,
+    ) -> Option<Vec<f64>> {
+        let steps = (self.size * self.sweeps).max(1) as f64;
+        let mut p = self.estimate(t, rng)?;
+        for x in &mut p {
+            *x /= steps;
+        }
+        Some(p)
+    }
+
+    fn estimate<R: Rng + ?Sized>(&mut self, t: &Tracking, rng: &mut R) -> Option<Vec<f64>> {
         let afloat = t.afloat();
         let obs = self.observations(t);
         let fresh = t.shots_fired() < self.seen_shots;
@@ -676,7 +754,7 @@ impl Posterior {
             } else if let Some(p) = Posterior::build(&obs, &afloat, rng) {
                 kept.push(p);
             } else if kept.is_empty() {
-                return argmax(&density(t), Cells(unknown), rng);
+                return None;
             } else {
                 let k = rng.random_range(0..kept.len());
                 kept.push(kept[k].clone());
@@ -685,12 +763,16 @@ impl Posterior {
         let mut counts = vec![0.0f64; self.rules.cells()];
         for p in &mut kept {
             for _ in 0..self.sweeps {
+                if obs.open != 0 {
+                    for _ in 0..p.ships.len() {
+                        Posterior::swap_cover(p, &obs, rng);
+                    }
+                }
                 Posterior::gibbs(p, &obs, self.bonus, Some(&mut counts[..]), rng);
             }
         }
         self.particles = kept;
-        argmax(&counts, Cells(unknown & !known_water(t)), rng)
-            .or_else(|| argmax(&counts, Cells(unknown), rng))
+        Some(counts)
     }
 }
 

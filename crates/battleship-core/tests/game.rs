@@ -404,3 +404,44 @@ proptest! {
         prop_assert_eq!(replayed, g);
     }
 }
+
+#[test]
+fn posterior_probabilities_match_exact_marginals() {
+    use battleship_core::ai::Posterior;
+    use battleship_core::{Cells, Constraints, FleetSampler};
+    let rules = Rules::custom(6, 6, &[3, 2, 1, 1]).unwrap();
+    let target = Fleet::new(&rules, ships(&["b2 h 3", "f1 v 2", "a6 h 1", "e5 h 1"])).unwrap();
+    let other = target.clone();
+    let mut g = Game::new(rules.clone(), other, target).unwrap();
+    // misses and one hit on the 3-ship (the turn stays with the first player on a hit)
+    for shot in ["a1", "d4", "f6", "c2"] {
+        g.shoot_as(Player::First, c(shot)).unwrap();
+        if g.to_move() == Player::Second {
+            let cell = g.legal_moves()[0];
+            g.shoot_as(Player::Second, cell).unwrap();
+        }
+    }
+    let t = g.view(Player::First).tracking().clone();
+    assert_eq!(t.open_hits().len(), 1);
+    let exact = FleetSampler::with_fleet(
+        &rules,
+        &t.afloat(),
+        Constraints {
+            water: t.water(),
+            ship: t.open_hits(),
+        },
+        1_000_000,
+    )
+    .unwrap();
+    let occ = exact.occupancy();
+    let mut post = Posterior::new(&rules).with_effort(300, 8);
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let est = post.probabilities(&t, &mut rng).unwrap();
+    let unknown: Vec<usize> = Cells(t.unknown().0).indices().collect();
+    let err: f64 = unknown
+        .iter()
+        .map(|&i| (est[i] - occ[i] as f64 / exact.count() as f64).abs())
+        .sum::<f64>()
+        / unknown.len() as f64;
+    assert!(err < 0.02, "mean absolute error {err}");
+}
