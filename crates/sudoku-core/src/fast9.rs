@@ -154,9 +154,8 @@ struct Contradiction;
 type Step = Result<(), Contradiction>;
 
 impl State {
-    /// The state of a puzzle (81 values, 0 = empty) after initial propagation, or `None`
-    /// when the givens already contradict each other.
-    pub(crate) fn new(cells: &[u8]) -> Option<State> {
+    /// The state of a puzzle's givens before propagation, or `None` when two givens clash.
+    fn givens(cells: &[u8]) -> Option<State> {
         // All givens at once: each digit loses the peers of its givens, every digit loses
         // the given cells, and a given inside the peers of the same digit is a clash.
         let mut given = [0u32; 3];
@@ -183,10 +182,16 @@ impl State {
                 cand[d][b] = (BAND & !peers[d][b] & !given[b]) | at[d][b];
             }
         }
-        let mut s = State {
+        Some(State {
             cand,
             unsolved: [BAND & !given[0], BAND & !given[1], BAND & !given[2]],
-        };
+        })
+    }
+
+    /// The state of a puzzle (81 values, 0 = empty) after initial propagation, or `None`
+    /// when the givens already contradict each other.
+    pub(crate) fn new(cells: &[u8]) -> Option<State> {
+        let mut s = State::givens(cells)?;
         s.propagate((1 << 27) - 1).ok()?;
         Some(s)
     }
@@ -584,20 +589,17 @@ pub(crate) fn count_keep_first(cells: &[u8], limit: usize) -> (usize, Option<[u8
 
 /// Whether the 9×9 puzzle `cells` has a solution whose cell `cell` is not `value`.
 pub(crate) fn has_solution_without(cells: &[u8], cell: usize, value: u8) -> bool {
-    let Some(mut state) = State::new(cells) else {
+    let Some(mut state) = State::givens(cells) else {
         return false;
     };
     let (d, b, bit) = (usize::from(value - 1), cell / 27, 1u32 << (cell % 27));
-    if state.cand[d][b] & bit == 0 {
-        // Already excluded by propagation.
-    } else if state.unsolved[b] & bit == 0 {
-        // Forced to `value`.
+    if state.unsolved[b] & bit == 0 {
+        // The cell is a given.
+        return cells[cell] != value && count(cells, 1, u64::MAX).is_ok_and(|n| n > 0);
+    }
+    state.cand[d][b] &= !bit;
+    if state.propagate((1 << 27) - 1).is_err() {
         return false;
-    } else {
-        state.cand[d][b] &= !bit;
-        if state.propagate(1 << (3 * d + b)).is_err() {
-            return false;
-        }
     }
     let mut found = false;
     state.search(
@@ -657,6 +659,19 @@ mod tests {
         clash[80] = 1;
         clash[8] = 1;
         assert_eq!(count(&clash, 2, u64::MAX).ok(), Some(0));
+        // Givens: only their own value.
         assert!(!has_solution_without(&s, 0, s[0]));
+        assert!(has_solution_without(&s, 0, s[0] % 9 + 1));
+        assert!(!has_solution_without(&cells, 0, 4));
+        // An open cell of a unique puzzle.
+        assert_eq!(cells[1], 0);
+        assert!(!has_solution_without(&cells, 1, s[1]));
+        // Two open cells of a full grid are forced too.
+        let mut open = s;
+        open[0] = 0;
+        open[1] = 0;
+        assert!(!has_solution_without(&open, 0, s[0]));
+        // The empty grid has solutions with anything anywhere.
+        assert!(has_solution_without(&[0; 81], 40, 5));
     }
 }

@@ -179,7 +179,14 @@ fn node_limits_bound_every_engine() {
             .parse()
             .unwrap();
     assert_eq!(Solver::new().node_limit(1000).count(&p, 2), Ok(1));
-    assert_eq!(Solver::new().node_limit(1000).solutions(&p, 2).unwrap().len(), 1);
+    assert_eq!(
+        Solver::new()
+            .node_limit(1000)
+            .solutions(&p, 2)
+            .unwrap()
+            .len(),
+        1
+    );
 }
 
 fn check_dataset(name: &str, n: usize, expected: usize) {
