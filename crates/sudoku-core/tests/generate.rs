@@ -54,6 +54,22 @@ fn generated_puzzles_are_proper_and_minimal_when_asked() {
 }
 
 #[test]
+fn large_grids_generate_proper_puzzles() {
+    let mut rng = ChaCha8Rng::seed_from_u64(21);
+    let options = GenerateOptions {
+        size: Size::Sixteen,
+        clues: Some(180),
+        symmetry: Symmetry::Mirror,
+        ..GenerateOptions::default()
+    };
+    let p = generate::puzzle(&options, &mut rng);
+    assert_eq!(p.size(), Size::Sixteen);
+    assert!(p.clue_count() <= 181, "{}", p.clue_count());
+    assert!(Symmetry::Mirror.holds_for(&p));
+    assert_eq!(p.count_solutions(2), 1);
+}
+
+#[test]
 fn clue_targets_are_met_or_approached() {
     let mut rng = ChaCha8Rng::seed_from_u64(12);
     let options = GenerateOptions {
