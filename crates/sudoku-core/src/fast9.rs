@@ -214,20 +214,24 @@ impl State {
     /// the other bands.
     #[inline(always)]
     fn commit(&mut self, d: usize, b: usize, s: u32, dirty: &mut u32) {
-        for e in 0..9 {
-            let had = self.cand[e][b] & s;
-            if e != d && had != 0 {
-                self.cand[e][b] ^= had;
-                *dirty |= 1 << (3 * e + b);
-            }
+        // Branch-free: clear the cells from every digit, then give them back to `d`.
+        let own = 1u32 << (3 * d + b);
+        let own_was_dirty = *dirty & own;
+        let mut changed = 0u32;
+        for (e, words) in self.cand.iter_mut().enumerate() {
+            let had = words[b] & s;
+            words[b] ^= had;
+            changed |= u32::from(had != 0) << (3 * e);
         }
+        self.cand[d][b] |= s;
+        *dirty |= (changed << b) & !own | own_was_dirty;
         let cols = ((s | s >> 9 | s >> 18) & 0o777) * ROWS3;
-        for ob in 0..3 {
-            if ob != b && self.cand[d][ob] & cols != 0 {
-                self.cand[d][ob] &= !cols;
-                *dirty |= 1 << (3 * d + ob);
-            }
-        }
+        let (o1, o2) = OTHER_BANDS[b];
+        let h1 = self.cand[d][o1] & cols;
+        let h2 = self.cand[d][o2] & cols;
+        self.cand[d][o1] ^= h1;
+        self.cand[d][o2] ^= h2;
+        *dirty |= (u32::from(h1 != 0) << (3 * d + o1)) | (u32::from(h2 != 0) << (3 * d + o2));
         self.unsolved[b] &= !s;
     }
 
@@ -252,16 +256,13 @@ impl State {
             a2 |= ((a >> 6) & 7) << sh;
         }
         self.cols[d] = a0 | (a1 << 9) | (a2 << 18);
-        let new = [w0 & (a0 * ROWS3), w1 & (a1 * ROWS3), w2 & (a2 * ROWS3)];
-        for (b, (&n, w)) in new.iter().zip(self.cand[d].iter_mut()).enumerate() {
-            if n != *w {
-                if n == 0 {
-                    return Err(Contradiction);
-                }
-                *w = n;
-                *dirty |= 1 << (3 * d + b);
-            }
+        let (n0, n1, n2) = (w0 & (a0 * ROWS3), w1 & (a1 * ROWS3), w2 & (a2 * ROWS3));
+        if n0 == 0 || n1 == 0 || n2 == 0 {
+            return Err(Contradiction);
         }
+        self.cand[d] = [n0, n1, n2];
+        let changed = u32::from(n0 != w0) | (u32::from(n1 != w1) << 1) | (u32::from(n2 != w2) << 2);
+        *dirty |= changed << (3 * d);
         Ok(())
     }
 
