@@ -5,10 +5,10 @@
 //!
 //! | level | idea |
 //! |---|---|
-//! | [`Level::Random`] | a random cell that is not known yet (the original program) |
+//! | [`Level::Random`] | a random cell not shot yet, like the original program |
 //! | [`Level::Hunt`] | hunt on a parity lattice spaced by the longest ship afloat; after a hit, target its neighbours and then its line |
 //! | [`Level::Density`] | count, for every ship afloat, its placements consistent with what is known; shoot the cell covered most often |
-//! | [`Level::Posterior`] | reason over whole fleets: keep a population of complete fleets consistent with every miss, hit and sunk ship (a Markov chain whose stationary law is the uniform posterior), shoot the cell most likely to hold a ship |
+//! | [`Level::Posterior`] | reason over whole fleets: keep a population of complete fleets consistent with every miss, hit and sunk ship, moved by Gibbs steps (one ship, or two ships sharing the cover of a hit, redrawn from their exact conditional law, so the stationary law is the uniform posterior); estimate each cell's probability by Rao–Blackwellisation and shoot the most likely cell |
 //!
 //! ```
 //! use battleship_core::ai::{Bot, Level};
@@ -49,7 +49,7 @@ pub trait Bot {
 /// The shooter levels, weakest first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Level {
-    /// Random unknown cells.
+    /// Random cells not shot yet.
     Random,
     /// Hunt on a parity lattice, then target around hits.
     Hunt,
@@ -146,7 +146,7 @@ impl Bot for Shooter {
     fn choose<R: Rng + ?Sized>(&mut self, tracking: &Tracking, rng: &mut R) -> Option<Coord> {
         let w = tracking.rules().width();
         let cell = match &mut self.kind {
-            Kind::Random => random_cell(tracking.unknown(), rng),
+            Kind::Random => random_cell(tracking.unshot(), rng),
             Kind::Hunt => hunt(tracking, rng),
             Kind::Density => argmax(&density(tracking), tracking.unknown(), rng),
             Kind::Posterior(p) => p.choose(tracking, rng),
@@ -873,7 +873,7 @@ pub fn shots_to_sink<B: Bot, R: Rng + ?Sized>(
         };
         if !tracking.can_shoot(cell) {
             // a bot bug must not loop forever: count it and shoot the first unknown cell
-            let Some(i) = tracking.unknown().indices().next() else {
+            let Some(i) = tracking.unshot().indices().next() else {
                 return tracking.shots_fired();
             };
             let c = Coord::from_index(i, rules.width());

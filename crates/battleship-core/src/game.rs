@@ -93,7 +93,7 @@ pub enum ShotError {
     /// The cell is not on the grid.
     #[error("{0} is not on the grid")]
     OffGrid(Coord),
-    /// The shooter already shot at this cell (or it is known water around a sunk ship).
+    /// The shooter already shot at this cell.
     #[error("{0} was already shot at")]
     AlreadyShot(Coord),
     /// It is the other player's turn.
@@ -214,9 +214,17 @@ impl Tracking {
         }
     }
 
-    /// Whether the cell can be shot now.
+    /// Whether the cell may be shot: on the grid and not shot before. (Water revealed
+    /// around a sunk ship may still be shot, as the rules only forbid shooting a cell
+    /// twice; it is a sure miss.)
     pub fn can_shoot(&self, cell: Coord) -> bool {
-        cell.is_on(&self.rules) && self.unknown().has(cell.index(self.rules.width()))
+        cell.is_on(&self.rules) && !self.shots.has(cell.index(self.rules.width()))
+    }
+
+    /// Cells not shot yet (the cells that may be shot).
+    pub fn unshot(&self) -> Cells {
+        let all = Geometry::of(&self.rules).all;
+        Cells(all & !self.shots.0)
     }
 
     pub(crate) fn record(&mut self, cell: Coord, outcome: Outcome) {
@@ -391,12 +399,13 @@ impl Game {
         }
     }
 
-    /// The cells the player to move may shoot (empty once the game is over).
+    /// The cells the player to move may shoot: every cell it has not shot yet (empty once
+    /// the game is over).
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         if self.winner.is_none() {
             let t = &self.tracking[self.to_move.index()];
-            for c in t.unknown().coords(self.rules.width()) {
+            for c in t.unshot().coords(self.rules.width()) {
                 list.push(c);
             }
         }

@@ -216,8 +216,14 @@ fn shots_outcomes_and_turns_under_russian_rules() {
     assert_eq!(t.mark(c("a2")), Mark::Water);
     assert_eq!(t.mark(c("a1")), Mark::Sunk);
     assert_eq!(t.mark(c("a3")), Mark::Unknown);
-    assert_eq!(g.shoot(c("e2")), Err(ShotError::AlreadyShot(c("e2"))));
+    assert!(!t.can_shoot(c("a1")) && t.can_shoot(c("e2")));
+    assert!(!t.unknown().has(14) && t.unshot().has(14));
     assert_eq!(t.afloat(), vec![3, 3, 2, 2, 2, 1, 1, 1, 1]);
+    // revealed water may still be shot (the rules only forbid shooting a cell twice): a
+    // sure miss that passes the turn
+    assert_eq!(g.shoot(c("e2")).unwrap(), Outcome::Miss);
+    assert_eq!(g.to_move(), Player::First);
+    assert_eq!(g.view(Player::Second).tracking().mark(c("e2")), Mark::Miss);
 }
 
 #[test]
