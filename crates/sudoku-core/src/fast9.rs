@@ -225,6 +225,13 @@ impl State {
         }
         self.cand[d][b] |= s;
         *dirty |= (changed << b) & !own | own_was_dirty;
+        self.leave_columns(d, b, s, dirty);
+    }
+
+    /// Digit `d`, placed in the cells `s` of band `b`, leaves their columns in the other
+    /// bands; the cells are solved.
+    #[inline(always)]
+    fn leave_columns(&mut self, d: usize, b: usize, s: u32, dirty: &mut u32) {
         let cols = ((s | s >> 9 | s >> 18) & 0o777) * ROWS3;
         let (o1, o2) = OTHER_BANDS[b];
         let h1 = self.cand[d][o1] & cols;
@@ -323,9 +330,10 @@ impl State {
                     if w & s != s {
                         return Err(Contradiction);
                     }
+                    // No other digit has these cells.
                     self.cand[d][b] = w;
                     *dirty |= 1 << (3 * d + b);
-                    self.commit(d, b, s, dirty);
+                    self.leave_columns(d, b, s, dirty);
                 }
             }
         }
