@@ -409,8 +409,8 @@ impl State {
         if bi != [0; 3] {
             // Among the first bivalue cells, the one whose guess should propagate most:
             // bivalue peers plus the unsolved peers that hold one of its two digits.
-            let mut best = (0, 0, 0);
-            let mut best_score = -1i32;
+            // Score in the high bits, cell in the low bits (the first cell wins ties).
+            let mut best_key = 0u32;
             let mut budget = BRANCH_CANDIDATES;
             for (b, &band) in bi.iter().enumerate() {
                 let mut m = band;
@@ -428,23 +428,22 @@ impl State {
                         let others = ((x[o1] >> c) & ROWS3) | (((x[o2] >> c) & ROWS3) << 1);
                         u64::from(x[b] & PEERS[i]) | (u64::from(others) << 27)
                     };
-                    let mut score = pack(bi[0], bi[1], bi[2]).count_ones() as i32;
-                    let digits = self.digits_at(b, i);
-                    let mut ds = digits;
+                    let mut score = pack(bi[0], bi[1], bi[2]).count_ones();
+                    let mut ds = self.digits_at(b, i);
                     let u = &self.unsolved;
                     while ds != 0 {
                         let d = ds.trailing_zeros() as usize;
                         ds &= ds - 1;
                         let w = &self.cand[d];
-                        score += pack(w[0] & u[0], w[1] & u[1], w[2] & u[2]).count_ones() as i32;
+                        score += pack(w[0] & u[0], w[1] & u[1], w[2] & u[2]).count_ones();
                     }
-                    if score > best_score {
-                        best_score = score;
-                        best = (b, i, digits);
-                    }
+                    let key = (score << 8) | (255 - (27 * b + i) as u32);
+                    best_key = best_key.max(key);
                 }
             }
-            return best;
+            let cell = 255 - (best_key & 0xFF) as usize;
+            let (b, i) = (cell / 27, cell % 27);
+            return (b, i, self.digits_at(b, i));
         }
         let b = (0..3).find(|&b| self.unsolved[b] != 0).unwrap_or(0);
         let i = self.unsolved[b].trailing_zeros() as usize % 27;
@@ -453,10 +452,8 @@ impl State {
 
     fn digits_at(&self, b: usize, i: usize) -> u32 {
         let mut m = 0;
-        for d in 0..9 {
-            if self.cand[d][b] & (1 << i) != 0 {
-                m |= 1 << d;
-            }
+        for (d, words) in self.cand.iter().enumerate() {
+            m |= ((words[b] >> i) & 1) << d;
         }
         m
     }
