@@ -172,12 +172,14 @@ pub fn run(args: SudokuArgs) -> CliResult {
         Command::Bench { file, mode, json } => bench(file, mode, json),
         Command::Show { puzzle } => {
             let grid: Grid = puzzle.parse()?;
-            print!("{}", grid.pretty());
+            let mut out = std::io::stdout().lock();
+            write!(out, "{}", grid.pretty())?;
             let conflicts = grid.conflicts();
             for c in &conflicts {
-                println!("conflict: {c}");
+                writeln!(out, "conflict: {c}")?;
             }
-            println!(
+            writeln!(
+                out,
                 "{} clues, {}",
                 grid.clue_count(),
                 if conflicts.is_empty() {
@@ -185,7 +187,7 @@ pub fn run(args: SudokuArgs) -> CliResult {
                 } else {
                     "conflicting givens"
                 }
-            );
+            )?;
             Ok(())
         }
     }
@@ -275,15 +277,21 @@ fn bench(file: PathBuf, mode: BenchMode, json: JsonArg) -> CliResult {
     if json.json {
         return json.print(&report);
     }
-    println!("puzzles: {}", report.puzzles);
-    println!("seconds: {:.6}", report.seconds);
-    println!("puzzles/s: {:.0}", report.puzzles_per_second);
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "puzzles: {}", report.puzzles)?;
+    writeln!(out, "seconds: {:.6}", report.seconds)?;
+    writeln!(out, "puzzles/s: {:.0}", report.puzzles_per_second)?;
     match mode {
-        BenchMode::Count2 => println!(
+        BenchMode::Count2 => writeln!(
+            out,
             "unique: {}, multiple: {}, unsolvable: {}",
             report.unique, report.multiple, report.unsolvable
-        ),
-        BenchMode::First => println!("solved: {}, unsolvable: {}", counts[1], report.unsolvable),
+        )?,
+        BenchMode::First => writeln!(
+            out,
+            "solved: {}, unsolvable: {}",
+            counts[1], report.unsolvable
+        )?,
     }
     Ok(())
 }
