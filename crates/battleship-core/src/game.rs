@@ -423,6 +423,12 @@ impl Game {
         self.shoot(cell)
     }
 
+    /// The workspace's common name for [`Game::shoot`]: the player to move shoots at
+    /// `cell`.
+    pub fn play(&mut self, cell: Coord) -> Result<Outcome, ShotError> {
+        self.shoot(cell)
+    }
+
     /// The player to move shoots at `cell`; an error leaves the game unchanged.
     pub fn shoot(&mut self, cell: Coord) -> Result<Outcome, ShotError> {
         if self.winner.is_some() {
