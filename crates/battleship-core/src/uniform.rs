@@ -37,6 +37,8 @@ pub struct UniformFleets {
     masks: Vec<Vec<(u128, u128)>>,
     /// Index into `positions` of each ship of the fleet.
     order: Vec<usize>,
+    /// Whether a search proved that no valid fleet exists.
+    empty: bool,
 }
 
 impl UniformFleets {
@@ -55,11 +57,48 @@ impl UniformFleets {
             .iter()
             .map(|list: &Vec<(u128, u128, Ship)>| list.iter().map(|&(c, z, _)| (c, z)).collect())
             .collect();
-        UniformFleets {
+        let mut sampler = UniformFleets {
             positions,
             masks,
             order,
+            empty: false,
+        };
+        sampler.empty = !sampler.exists();
+        sampler
+    }
+
+    /// Whether the rules admit no valid fleet at all (then [`UniformFleets::sample`]
+    /// returns a fleet without ships, which no game accepts).
+    pub fn is_empty(&self) -> bool {
+        self.empty
+    }
+
+    /// Depth-first search for one valid fleet (equal ships in increasing position order).
+    /// `true` if one is found or the search budget runs out first.
+    fn exists(&self) -> bool {
+        fn go(s: &UniformFleets, slot: usize, from: usize, taken: u128, budget: &mut u32) -> bool {
+            if slot == s.order.len() {
+                return true;
+            }
+            if *budget == 0 {
+                return true;
+            }
+            *budget -= 1;
+            let k = s.order[slot];
+            let start = if slot > 0 && s.order[slot - 1] == k {
+                from
+            } else {
+                0
+            };
+            for (i, &(cells, zone)) in s.masks[k].iter().enumerate().skip(start) {
+                if cells & taken == 0 && go(s, slot + 1, i + 1, taken | zone, budget) {
+                    return true;
+                }
+            }
+            false
         }
+        let mut budget = 200_000;
+        go(self, 0, 0, 0, &mut budget)
     }
 
     /// One exactly uniform fleet drawn with `ChaCha8Rng::seed_from_u64(seed)`.
@@ -77,6 +116,10 @@ impl UniformFleets {
 
     /// The ships of one exactly uniform fleet, into `ships` (cleared first).
     pub fn sample_into<R: Rng + ?Sized>(&self, rng: &mut R, ships: &mut Vec<Ship>) {
+        if self.empty {
+            ships.clear();
+            return;
+        }
         let mut bits = Bits16 { buf: 0, left: 0 };
         let mut picked = [0u16; crate::rules::MAX_SHIPS];
         'attempt: loop {

@@ -220,3 +220,21 @@ fn border_cells_are_not_under_represented() {
     // uniform fleets put more ship cells in the corners than in the centre
     assert!(corner > centre, "corner {corner} centre {centre}");
 }
+
+#[test]
+fn impossible_fleets_are_detected_not_looped_on() {
+    let rules = Rules::custom(3, 3, &[3, 3, 3]).unwrap();
+    assert_eq!(count_fleets(&rules), 0);
+    let sampler = UniformFleets::new(&rules);
+    assert!(sampler.is_empty());
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let f = sampler.sample(&mut rng);
+    assert!(f.ships().is_empty() && f.validate(&rules).is_err());
+    assert!(!UniformFleets::new(&Rules::russian()).is_empty());
+    assert!(
+        FleetSampler::new(&rules, 1000)
+            .unwrap()
+            .sample(&mut rng)
+            .is_none()
+    );
+}
