@@ -139,7 +139,7 @@ const PEERS: [u32; 27] = {
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
 
 /// How many bivalue cells the branching heuristic compares.
-const BRANCH_CANDIDATES: u32 = 12;
+const BRANCH_CANDIDATES: u32 = 8;
 
 /// The solver state: candidates per digit and band, unsolved cells per band.
 #[derive(Clone, Copy)]
