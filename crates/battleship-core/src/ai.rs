@@ -325,7 +325,6 @@ pub struct Posterior {
     seen_shots: u32,
     sweeps: usize,
     size: usize,
-    bonus: f64,
 }
 
 #[derive(Debug, Clone)]
@@ -373,15 +372,7 @@ impl Posterior {
             seen_shots: u32::MAX,
             sweeps: 2,
             size: PARTICLES,
-            bonus: 0.0,
         }
-    }
-
-    /// The same shooter valuing a hit on a ship of length `l` as `1 + bonus * (l - 1)`
-    /// hits (sinking long ships early reveals more water).
-    pub fn with_length_bonus(mut self, bonus: f64) -> Posterior {
-        self.bonus = bonus;
-        self
     }
 
     /// The same shooter with `particles` fleets and `sweeps` Gibbs sweeps per decision
@@ -512,7 +503,6 @@ impl Posterior {
     fn gibbs<R: Rng + ?Sized>(
         p: &mut Particle,
         obs: &Obs,
-        bonus: f64,
         mut acc: Option<&mut [f64]>,
         rng: &mut R,
     ) {
@@ -542,8 +532,7 @@ impl Posterior {
                 continue;
             }
             if let Some(acc) = acc.as_deref_mut() {
-                let value = |l: u8| 1.0 + bonus * f64::from(l - 1);
-                let share = value(len) / valid.len() as f64;
+                let share = 1.0 / valid.len() as f64;
                 for &(c, _) in &valid {
                     for i in Cells(c).indices() {
                         acc[i] += share;
@@ -709,6 +698,14 @@ impl Posterior {
         let Some(counts) = self.estimate(t, rng) else {
             return argmax(&density(t), Cells(unknown), rng);
         };
+        // A wounded ship is finished first (the most likely of the cells next to its
+        // hits): sinking it settles the cells around it.
+        let near = target_cells(t);
+        if let Some(i) = argmax(&counts, Cells(near), rng) {
+            if counts[i] > 0.0 {
+                return Some(i);
+            }
+        }
         argmax(&counts, Cells(unknown & !known_water(t)), rng)
             .or_else(|| argmax(&counts, Cells(unknown), rng))
     }
@@ -768,7 +765,7 @@ impl Posterior {
                         Posterior::swap_cover(p, &obs, rng);
                     }
                 }
-                Posterior::gibbs(p, &obs, self.bonus, Some(&mut counts[..]), rng);
+                Posterior::gibbs(p, &obs, Some(&mut counts[..]), rng);
             }
         }
         self.particles = kept;
