@@ -701,10 +701,10 @@ impl Posterior {
         // A wounded ship is finished first (the most likely of the cells next to its
         // hits): sinking it settles the cells around it.
         let near = target_cells(t);
-        if let Some(i) = argmax(&counts, Cells(near), rng) {
-            if counts[i] > 0.0 {
-                return Some(i);
-            }
+        if let Some(i) = argmax(&counts, Cells(near), rng)
+            && counts[i] > 0.0
+        {
+            return Some(i);
         }
         argmax(&counts, Cells(unknown & !known_water(t)), rng)
             .or_else(|| argmax(&counts, Cells(unknown), rng))
