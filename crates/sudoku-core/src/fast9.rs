@@ -421,12 +421,17 @@ impl State {
                     // The peers' bits of three band words packed into one u64 (own
                     // band: row and box; other bands: the column), so that one
                     // population count covers them.
-                    let (o1, o2) = OTHER_BANDS[b];
                     let c = i % 9;
+                    let peers = PEERS[i];
                     let pack = |x0: u32, x1: u32, x2: u32| -> u64 {
-                        let x = [x0, x1, x2];
-                        let others = ((x[o1] >> c) & ROWS3) | (((x[o2] >> c) & ROWS3) << 1);
-                        u64::from(x[b] & PEERS[i]) | (u64::from(others) << 27)
+                        // Own band first, without indexing by a run-time band.
+                        let (own, p, q) = match b {
+                            0 => (x0, x1, x2),
+                            1 => (x1, x0, x2),
+                            _ => (x2, x0, x1),
+                        };
+                        let others = ((p >> c) & ROWS3) | (((q >> c) & ROWS3) << 1);
+                        u64::from(own & peers) | (u64::from(others) << 27)
                     };
                     let mut score = pack(bi[0], bi[1], bi[2]).count_ones();
                     let mut ds = self.digits_at(b, i);
