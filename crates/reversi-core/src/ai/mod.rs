@@ -64,6 +64,19 @@ pub trait Bot {
 }
 
 /// A strength level, 1 (weakest) to [`Level::MAX`].
+///
+/// | level | midgame plies | exact from (empties) | notes |
+/// |---|---|---|---|
+/// | 1 | 1 | 4 | ±6 discs of random noise: a beginner can win |
+/// | 2 | 1 | 6 | |
+/// | 3 | 2 | 8 | |
+/// | 4 | 3 | 10 | |
+/// | 5 | 4 | 12 | the CLI's default bot |
+/// | 6 | 6 | 14 | |
+/// | 7 | 8 | 16 | |
+/// | 8 | 10 | 18 | |
+/// | 9 | 12 | 20 | |
+/// | 10 | 14 | 22 | a few seconds per move |
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Level(u8);
 
