@@ -18,7 +18,8 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::common::{
-    CliError, CliResult, Console, JsonArg, Progress, SeedArg, Style, load_file, save_file,
+    CliError, CliResult, Console, JsonArg, Painter, Progress, SeedArg, Style, load_file, save_file,
+    visible_width,
 };
 
 /// Arguments of `tabletop battleship`: a subcommand, or none to play Russian rules against
@@ -191,7 +192,7 @@ fn place(args: PlaceArgs) -> CliResult {
             if k > 0 {
                 out.push('\n');
             }
-            let grid = render_own(&rules, &fleet, None, None);
+            let grid = render_own(&rules, &fleet, None, Painter::plain());
             for line in grid {
                 out.push_str(&line);
                 out.push('\n');
@@ -306,7 +307,7 @@ fn render_own(
     rules: &Rules,
     fleet: &Fleet,
     incoming: Option<&battleship_core::Tracking>,
-    console: Option<&Console>,
+    painter: Painter,
 ) -> Vec<String> {
     let mut lines = vec![header(rules)];
     for r in 0..rules.height() {
@@ -324,7 +325,7 @@ fn render_own(
                 _ => (".", Style::Dim),
             };
             line.push(' ');
-            line.push_str(&paint(console, ch, style));
+            line.push_str(&painter.paint(ch, style));
         }
         lines.push(line);
     }
@@ -356,40 +357,16 @@ fn render_target(rules: &Rules, t: &battleship_core::Tracking, console: &Console
     lines
 }
 
-fn paint(console: Option<&Console>, text: &str, style: Style) -> String {
-    match console {
-        Some(c) => c.paint(text, style),
-        None => text.to_owned(),
-    }
-}
-
 fn side_by_side(left: &[String], right: &[String], rules: &Rules) -> String {
     let width = 3 + 2 * usize::from(rules.width());
     let mut out = format!("{:<width$}      {}\n", "your fleet", "enemy waters");
     for (l, r) in left.iter().zip(right) {
         // pad by visible width (colour codes are invisible)
-        let visible = strip_ansi(l).chars().count();
+        let visible = visible_width(l);
         out.push_str(l);
         out.push_str(&" ".repeat(width.saturating_sub(visible) + 6));
         out.push_str(r);
         out.push('\n');
-    }
-    out
-}
-
-fn strip_ansi(s: &str) -> String {
-    let mut out = String::new();
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        if c == '\x1b' {
-            for d in chars.by_ref() {
-                if d == 'm' {
-                    break;
-                }
-            }
-        } else {
-            out.push(c);
-        }
     }
     out
 }
@@ -588,7 +565,12 @@ fn bot_turns(game: &mut Game, bot: &mut Shooter, rng: &mut ChaCha8Rng) {
 fn print_board(game: &Game, console: &Console) {
     let view = game.view(Player::First);
     let rules = game.rules();
-    let left = render_own(rules, view.fleet(), Some(view.incoming()), Some(console));
+    let left = render_own(
+        rules,
+        view.fleet(),
+        Some(view.incoming()),
+        console.painter(),
+    );
     let right = render_target(rules, view.tracking(), console);
     print!("{}", side_by_side(&left, &right, rules));
     let afloat: Vec<String> = view.tracking().afloat().iter().map(u8::to_string).collect();

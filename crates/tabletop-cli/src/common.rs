@@ -215,6 +215,49 @@ impl Style {
     }
 }
 
+/// Colours text for a terminal, or leaves it plain.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Painter {
+    color: bool,
+}
+
+impl Painter {
+    /// A painter that never colours.
+    pub fn plain() -> Painter {
+        Painter { color: false }
+    }
+
+    /// Colours when stdout is a terminal and `NO_COLOR` is not set.
+    pub fn stdout() -> Painter {
+        Painter {
+            color: io::stdout().is_terminal() && !no_color(),
+        }
+    }
+
+    /// `text` in `style` when colours are on, else `text` unchanged.
+    pub fn paint(&self, text: &str, style: Style) -> String {
+        if self.color {
+            format!("\x1b[{}m{text}\x1b[0m", style.code())
+        } else {
+            text.to_owned()
+        }
+    }
+}
+
+/// The number of characters `text` shows on a terminal: colour codes take no room.
+pub fn visible_width(text: &str) -> usize {
+    let mut width = 0;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            chars.by_ref().find(|&d| d == 'm');
+        } else {
+            width += 1;
+        }
+    }
+    width
+}
+
 /// The terminal side of interactive play: reads one command per line from stdin and knows
 /// whether to show a prompt and colours.
 ///
@@ -224,18 +267,18 @@ impl Style {
 pub struct Console {
     input: Box<dyn BufRead>,
     interactive: bool,
-    color: bool,
+    painter: Painter,
 }
 
 impl Console {
     /// A console on the process's stdin and stdout.
     pub fn stdin() -> Console {
         let interactive = io::stdin().is_terminal();
-        let color = interactive && io::stdout().is_terminal() && !no_color();
+        let painter = Painter { color: interactive && Painter::stdout().color };
         Console {
             input: Box::new(io::stdin().lock()),
             interactive,
-            color,
+            painter,
         }
     }
 
@@ -245,7 +288,7 @@ impl Console {
         Console {
             input: Box::new(io::Cursor::new(input)),
             interactive: false,
-            color: false,
+            painter: Painter::plain(),
         }
     }
 
@@ -256,16 +299,17 @@ impl Console {
 
     /// Whether output is coloured.
     pub fn has_color(&self) -> bool {
-        self.color
+        self.painter.color
+    }
+
+    /// The console's painter (colours on a terminal only).
+    pub fn painter(&self) -> Painter {
+        self.painter
     }
 
     /// `text` in `style` when colours are on, else `text` unchanged.
     pub fn paint(&self, text: &str, style: Style) -> String {
-        if self.color {
-            format!("\x1b[{}m{text}\x1b[0m", style.code())
-        } else {
-            text.to_owned()
-        }
+        self.painter.paint(text, style)
     }
 
     /// Shows `prompt` (on a terminal only) and reads the next non-empty command line,
@@ -443,6 +487,15 @@ mod tests {
         assert_eq!(console.read_command("> ").unwrap(), None);
         assert!(!console.is_interactive());
         assert_eq!(console.paint("x", Style::Red), "x");
+    }
+
+    #[test]
+    fn colour_codes_take_no_room() {
+        let red = Painter { color: true }.paint("X", Style::Red);
+        assert_ne!(red, "X");
+        assert_eq!(visible_width(&red), 1);
+        assert_eq!(visible_width("a b"), 3);
+        assert_eq!(Painter::plain().paint("X", Style::Red), "X");
     }
 
     #[test]
