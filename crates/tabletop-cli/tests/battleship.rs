@@ -1,21 +1,12 @@
 //! `tabletop battleship`: scripted sessions and tools.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod support;
 
+use std::process::Output;
+
+/// Runs `tabletop battleship ARGS` with scripted stdin.
 fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .arg("battleship")
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    // the command may exit before reading all of its input (e.g. a bad save file)
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    child.wait_with_output().unwrap()
+    support::tabletop(&[&["battleship"], args].concat(), stdin)
 }
 
 fn text(bytes: &[u8]) -> String {

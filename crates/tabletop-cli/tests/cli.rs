@@ -1,21 +1,13 @@
 //! Integration tests of the `tabletop` command-line skeleton: help, version, exit codes.
 
-use std::process::{Command, Output};
+mod support;
+
+use std::process::Output;
+
+use support::{stderr, stdout};
 
 fn tabletop(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the tabletop binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
+    support::tabletop(args, "")
 }
 
 #[test]
