@@ -1,5 +1,6 @@
-//! Fast exactly uniform fleets by rejection of whole fleets.
+//! Fast exactly uniform fleets: sequential proposal with exact step-by-step rejection.
 
+use alloc::vec;
 use alloc::vec::Vec;
 
 use rand::Rng;
@@ -10,14 +11,40 @@ use crate::rules::Rules;
 
 /// Draws fleets exactly uniformly for any rule set.
 ///
-/// Each attempt puts every ship (ships of equal length taken as distinct) on a uniformly
-/// random position of the grid, independently, and the attempt is kept only if the fleet is
-/// valid; otherwise it starts again from scratch. Every valid labelled fleet is drawn with
-/// the same probability, and each fleet (a set of ships) corresponds to the same number of
-/// labelled fleets, so the result is exactly uniform over fleets. An attempt stops at the
-/// first conflict, which keeps attempts cheap (under Russian rules about one attempt in
-/// 4,000 succeeds). [`crate::FleetSampler`] gives the same distribution by exact counting,
-/// and is used by the tests to check this one.
+/// The ships are placed one after the other, longest first. At step `i` the sampler
+/// computes, with bitboards, the `n_i` positions where ship `i` still fits (inside the grid,
+/// clear of the ships already placed and, without touching, of their halos), draws a number
+/// `r` uniformly in `0..B_i` and either puts the ship on the `r`-th of those positions
+/// (`r < n_i`) or throws the whole attempt away (`r >= n_i`, which includes `n_i = 0`).
+///
+/// `B_i` is a proven upper bound of `n_i` over every partial fleet the attempt can reach,
+/// fixed when the sampler is built, so each ordered sequence of ship positions that forms a
+/// valid fleet comes out with probability exactly `1 / (B_1 ⋯ B_k)`, the same for all.
+/// Each fleet (a set of ships) is the same number of ordered sequences (the orderings of
+/// its equal ships), so the fleets that come out are exactly uniform. Each bound is the
+/// smallest of these proven values:
+///
+/// - an exhaustive maximum of `n_i` over all valid placements of the first ships (for the
+///   first steps, while that enumeration stays small), or over all of them by branch and
+///   bound (`n_i` only decreases as ships are added, so a partial fleet whose count, minus
+///   the cells of the ships still to come for a single-cell target, is not above the best
+///   found is cut; a search that exceeds its node budget is not used);
+/// - `B_{i-1} − 1` when ship `i − 1` has the same length (its own position was free and is
+///   now taken);
+/// - a packing bound: without touching, the blocks `ship ⊕ 2×2` of distinct ships are
+///   pairwise disjoint (overlapping blocks would make two ships touch), lie in the
+///   forbidden zones, and every position of ship `i` whose bow is in one of them is lost,
+///   so `n_i ≤ P_i − Σ_{j<i} m(ship j)` where `P_i` counts the positions on the empty grid
+///   and `m` is the least number of such lost bows over all positions of ship `j`
+///   (averaged over the four ways to anchor the 2×2 block; with touching allowed the
+///   blocks are the ships' own cells).
+///
+/// Under Russian rules the bounds are 140, 140, 126, 134, 122, 112, 60, 59, 58, 57
+/// (the single-cell ships' 60 is the exact maximum of free cells around the six larger
+/// ships), so about one attempt in a hundred is kept; most attempts fail after a few ships,
+/// and a fleet costs about 15 µs. Building the sampler runs the searches once (about half
+/// a second for Russian rules). [`crate::FleetSampler`] gives the same distribution by
+/// exact counting, and is used by the tests to check this one.
 ///
 /// ```
 /// use battleship_core::{Rules, UniformFleets};
@@ -30,41 +57,329 @@ use crate::rules::Rules;
 /// ```
 #[derive(Debug, Clone)]
 pub struct UniformFleets {
-    /// For each ship of the fleet (longest first): its positions as `(cells, zone)`, where
-    /// `zone` is what the ship forbids to the others.
-    positions: Vec<Vec<(u128, u128, Ship)>>,
-    /// The same positions without the ship, compact for the hot loop.
-    masks: Vec<Vec<(u128, u128)>>,
-    /// Index into `positions` of each ship of the fleet.
-    order: Vec<usize>,
+    w: u8,
+    all: u128,
+    /// One entry per distinct ship length (longest first).
+    kinds: Vec<Kind>,
+    /// The ships in placement order: `(kind, bound B_i)`.
+    steps: Vec<(usize, u32)>,
     /// Whether a search proved that no valid fleet exists.
     empty: bool,
 }
 
+/// The positions of ships of one length, as bitboards indexed by the bow cell.
+#[derive(Debug, Clone)]
+struct Kind {
+    len: u8,
+    /// Bow cells of the horizontal positions that fit in the grid.
+    hbows: u128,
+    /// Bow cells of the vertical positions (none for a ship of length 1).
+    vbows: u128,
+    /// Forbidden zone (the ship plus, without touching, its halo) of the horizontal ship
+    /// with its bow on each cell.
+    hzone: Vec<u128>,
+    /// The same for vertical ships.
+    vzone: Vec<u128>,
+    /// Number of positions on the empty grid.
+    total: u32,
+}
+
+impl Kind {
+    fn new(rules: &Rules, geo: &Geometry, len: u8) -> Kind {
+        let (w, h) = (rules.width(), rules.height());
+        let n = geo.n();
+        let mut kind = Kind {
+            len,
+            hbows: 0,
+            vbows: 0,
+            hzone: vec![0; n],
+            vzone: vec![0; n],
+            total: 0,
+        };
+        for i in 0..n {
+            let bow = Coord::from_index(i, w);
+            for o in [Orientation::Horizontal, Orientation::Vertical] {
+                if len == 1 && o == Orientation::Vertical {
+                    continue;
+                }
+                let ship = Ship::new(bow, o, len);
+                if !ship.fits(rules) {
+                    continue;
+                }
+                let cells = ship.mask(w).0;
+                let zone = if rules.ships_may_touch() {
+                    cells
+                } else {
+                    geo.dilate(cells)
+                };
+                if o == Orientation::Horizontal {
+                    kind.hbows |= 1 << i;
+                    kind.hzone[i] = zone;
+                } else {
+                    kind.vbows |= 1 << i;
+                    kind.vzone[i] = zone;
+                }
+            }
+        }
+        debug_assert!(h > 0);
+        kind.total = kind.hbows.count_ones() + kind.vbows.count_ones();
+        kind
+    }
+
+    /// The bows of the horizontal and vertical positions clear of `taken`.
+    #[inline]
+    fn free_bows(&self, taken: u128, all: u128, w: u8) -> (u128, u128) {
+        let free = all & !taken;
+        let mut h = free & self.hbows;
+        let mut v = free & self.vbows;
+        for d in 1..u32::from(self.len) {
+            h &= free >> d;
+            v &= free >> (d * u32::from(w));
+        }
+        (h, v)
+    }
+
+    /// The zone of the `r`-th free position (horizontal bows first) and the ship.
+    #[inline]
+    fn pick(&self, h: u128, v: u128, r: u32) -> (u128, usize, bool) {
+        let nh = h.count_ones();
+        if r < nh {
+            let i = select(h, r);
+            (self.hzone[i], i, false)
+        } else {
+            let i = select(v, r - nh);
+            (self.vzone[i], i, true)
+        }
+    }
+}
+
+/// Index of the `k`-th set bit of `m` (`k < m.count_ones()`).
+#[inline]
+fn select(m: u128, mut k: u32) -> usize {
+    let mut base = 0usize;
+    let mut word = m as u64;
+    let lo = word.count_ones();
+    if k >= lo {
+        k -= lo;
+        word = (m >> 64) as u64;
+        base = 64;
+    }
+    for shift in [32u32, 16, 8] {
+        let low = word & ((1u64 << shift) - 1);
+        let c = low.count_ones();
+        if k >= c {
+            k -= c;
+            word >>= shift;
+            base += shift as usize;
+        } else {
+            word = low;
+        }
+    }
+    for _ in 0..k {
+        word &= word - 1;
+    }
+    base + word.trailing_zeros() as usize
+}
+
+/// How many partial fleets the exhaustive maximum may enumerate per step when a sampler is
+/// built (beyond it the packing bound alone is used).
+const EXACT_BUDGET: usize = 300_000;
+
+/// How many nodes the branch-and-bound maximum may visit per step when a sampler is built
+/// (if it runs out, the packing bound is used).
+const SEARCH_BUDGET: usize = 200_000;
+
 impl UniformFleets {
     /// The sampler for `rules`.
     pub fn new(rules: &Rules) -> UniformFleets {
+        let geo = Geometry::of(rules);
         let mut lens: Vec<u8> = rules.fleet().to_vec();
-        lens.dedup();
-        let positions: Vec<Vec<(u128, u128, Ship)>> =
-            lens.iter().map(|&len| positions(rules, len)).collect();
-        let order = rules
-            .fleet()
+        lens.sort_unstable_by(|a, b| b.cmp(a));
+        let mut distinct = lens.clone();
+        distinct.dedup();
+        let kinds: Vec<Kind> = distinct
             .iter()
-            .map(|l| lens.iter().position(|x| x == l).unwrap_or(0))
+            .map(|&len| Kind::new(rules, &geo, len))
             .collect();
-        let masks = positions
+        let order: Vec<usize> = lens
             .iter()
-            .map(|list: &Vec<(u128, u128, Ship)>| list.iter().map(|&(c, z, _)| (c, z)).collect())
+            .map(|l| distinct.iter().position(|x| x == l).unwrap_or(0))
             .collect();
         let mut sampler = UniformFleets {
-            positions,
-            masks,
-            order,
+            w: rules.width(),
+            all: geo.all,
+            kinds,
+            steps: Vec::new(),
             empty: false,
         };
+        let loss = packing_losses(rules, &geo, &distinct);
+        let exact = sampler.exact_maxima(&order);
+        let mut previous: Option<(usize, u32)> = None;
+        let mut searched = true;
+        sampler.steps = order
+            .iter()
+            .enumerate()
+            .map(|(i, &k)| {
+                let lost: u32 = order[..i].iter().map(|&j| loss[k][j]).sum();
+                let packing = (4 * sampler.kinds[k].total).saturating_sub(lost) / 4;
+                let mut bound = match exact.get(i) {
+                    Some(&e) => packing.min(e),
+                    None => packing,
+                };
+                // the search runs for the first ship of each length, and for the next
+                // ones while it keeps finishing within its budget
+                let first_of_kind = previous.is_none_or(|(pk, _)| pk != k);
+                if i >= exact.len() && (first_of_kind || searched) {
+                    let mut budget = SEARCH_BUDGET;
+                    let found = sampler.search_max(&order, i, &mut budget);
+                    searched = found.is_some();
+                    if let Some(m) = found {
+                        bound = bound.min(m);
+                    }
+                }
+                // a ship of the same kind as the one before loses at least that ship's
+                // own position, which was free
+                if let Some((pk, pb)) = previous
+                    && pk == k
+                {
+                    bound = bound.min(pb.saturating_sub(1));
+                }
+                previous = Some((k, bound));
+                (k, bound.max(1))
+            })
+            .collect();
         sampler.empty = !sampler.exists();
         sampler
+    }
+
+    /// For the first steps, the exact maximum of the number of free positions of the ship
+    /// placed at that step, over every valid placement of the ships before it.
+    fn exact_maxima(&self, order: &[usize]) -> Vec<u32> {
+        let mut maxima = Vec::new();
+        let mut level: Vec<u128> = vec![0];
+        for (d, &k) in order.iter().enumerate() {
+            let kind = &self.kinds[k];
+            let mut best = 0;
+            let mut children = 0usize;
+            for &taken in &level {
+                let (h, v) = kind.free_bows(taken, self.all, self.w);
+                let n = h.count_ones() + v.count_ones();
+                best = best.max(n);
+                children += n as usize;
+            }
+            maxima.push(best);
+            if d + 1 == order.len() || children > EXACT_BUDGET || level.is_empty() {
+                break;
+            }
+            let mut next = Vec::with_capacity(children);
+            for &taken in &level {
+                let (mut h, mut v) = kind.free_bows(taken, self.all, self.w);
+                while h != 0 {
+                    next.push(taken | kind.hzone[h.trailing_zeros() as usize]);
+                    h &= h - 1;
+                }
+                while v != 0 {
+                    next.push(taken | kind.vzone[v.trailing_zeros() as usize]);
+                    v &= v - 1;
+                }
+            }
+            next.sort_unstable();
+            next.dedup();
+            level = next;
+        }
+        maxima
+    }
+
+    /// The exact maximum of the number of free positions of ship `i` over every valid
+    /// placement of the ships before it, by branch and bound (the count only decreases as
+    /// ships are added, so a partial placement whose count is not above the best found is
+    /// cut). `None` if the search needs more than `budget` nodes.
+    fn search_max(&self, order: &[usize], i: usize, budget: &mut usize) -> Option<u32> {
+        struct Search<'a> {
+            s: &'a UniformFleets,
+            order: &'a [usize],
+            target: &'a Kind,
+            i: usize,
+            best: u32,
+            /// For a target of length 1: the cells of the ships from each step to `i`,
+            /// which the target loses for sure (they are free when those ships go down).
+            cells_after: Vec<u32>,
+        }
+        fn count(s: &Search, taken: u128) -> u32 {
+            let (h, v) = s.target.free_bows(taken, s.s.all, s.s.w);
+            h.count_ones() + v.count_ones()
+        }
+        fn go(s: &mut Search, d: usize, from: usize, taken: u128, budget: &mut usize) -> bool {
+            if d == s.i {
+                s.best = s.best.max(count(s, taken));
+                return true;
+            }
+            if *budget == 0 {
+                return false;
+            }
+            *budget -= 1;
+            let k = s.order[d];
+            let kind = &s.s.kinds[k];
+            let start = if d > 0 && s.order[d - 1] == k {
+                from
+            } else {
+                0
+            };
+            let (h, v) = kind.free_bows(taken, s.s.all, s.s.w);
+            let mut children: Vec<(u32, usize, u128)> = Vec::new();
+            for (bows, zones, off) in [(h, &kind.hzone, 0), (v, &kind.vzone, 1)] {
+                let mut b = bows;
+                while b != 0 {
+                    let cell = b.trailing_zeros() as usize;
+                    b &= b - 1;
+                    let index = 2 * cell + off;
+                    if index < start {
+                        continue;
+                    }
+                    let child = taken | zones[cell];
+                    children.push((count(s, child), index, child));
+                }
+            }
+            children.sort_unstable_by_key(|c| core::cmp::Reverse(c.0));
+            let sure = s.cells_after[d + 1];
+            for (n, index, child) in children {
+                if n.saturating_sub(sure) <= s.best {
+                    break;
+                }
+                if !go(s, d + 1, index + 1, child, budget) {
+                    return false;
+                }
+            }
+            true
+        }
+        let mut search = Search {
+            s: self,
+            order,
+            target: &self.kinds[order[i]],
+            i,
+            best: 0,
+            cells_after: (0..=i)
+                .map(|d| {
+                    if self.kinds[order[i]].len == 1 {
+                        order[d..i]
+                            .iter()
+                            .map(|&k| u32::from(self.kinds[k].len))
+                            .sum()
+                    } else {
+                        0
+                    }
+                })
+                .collect(),
+        };
+        go(&mut search, 0, 0, 0, budget).then_some(search.best)
+    }
+
+    /// The bounds `B_i` of the placement steps, in placement order (longest ship first):
+    /// each is a proven upper bound of the number of free positions of that ship after any
+    /// valid placement of the ships before it. An attempt succeeds with probability
+    /// (number of valid fleets × orderings of equal ships) / (product of the bounds).
+    pub fn bounds(&self) -> Vec<u32> {
+        self.steps.iter().map(|&(_, b)| b).collect()
     }
 
     /// Whether the rules admit no valid fleet at all (then [`UniformFleets::sample`]
@@ -73,32 +388,34 @@ impl UniformFleets {
         self.empty
     }
 
-    /// Depth-first search for one valid fleet (equal ships in increasing position order).
-    /// `true` if one is found or the search budget runs out first.
+    /// Depth-first search for one valid fleet. `true` if one is found or the search budget
+    /// runs out first.
     fn exists(&self) -> bool {
-        fn go(s: &UniformFleets, slot: usize, from: usize, taken: u128, budget: &mut u32) -> bool {
-            if slot == s.order.len() {
-                return true;
-            }
-            if *budget == 0 {
+        fn go(s: &UniformFleets, slot: usize, taken: u128, budget: &mut u32) -> bool {
+            if slot == s.steps.len() || *budget == 0 {
                 return true;
             }
             *budget -= 1;
-            let k = s.order[slot];
-            let start = if slot > 0 && s.order[slot - 1] == k {
-                from
-            } else {
-                0
-            };
-            for (i, &(cells, zone)) in s.masks[k].iter().enumerate().skip(start) {
-                if cells & taken == 0 && go(s, slot + 1, i + 1, taken | zone, budget) {
+            let kind = &s.kinds[s.steps[slot].0];
+            let (mut h, mut v) = kind.free_bows(taken, s.all, s.w);
+            while h != 0 {
+                let i = h.trailing_zeros() as usize;
+                if go(s, slot + 1, taken | kind.hzone[i], budget) {
                     return true;
                 }
+                h &= h - 1;
+            }
+            while v != 0 {
+                let i = v.trailing_zeros() as usize;
+                if go(s, slot + 1, taken | kind.vzone[i], budget) {
+                    return true;
+                }
+                v &= v - 1;
             }
             false
         }
         let mut budget = 200_000;
-        go(self, 0, 0, 0, &mut budget)
+        go(self, 0, 0, &mut budget)
     }
 
     /// One exactly uniform fleet drawn with `ChaCha8Rng::seed_from_u64(seed)`.
@@ -109,38 +426,119 @@ impl UniformFleets {
 
     /// One exactly uniform fleet.
     pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Fleet {
-        let mut ships = Vec::with_capacity(self.order.len());
+        let mut ships = Vec::with_capacity(self.steps.len());
         self.sample_into(rng, &mut ships);
         Fleet::from_valid(ships)
     }
 
     /// The ships of one exactly uniform fleet, into `ships` (cleared first).
     pub fn sample_into<R: Rng + ?Sized>(&self, rng: &mut R, ships: &mut Vec<Ship>) {
+        ships.clear();
         if self.empty {
-            ships.clear();
             return;
         }
         let mut bits = Bits16 { buf: 0, left: 0 };
-        let mut picked = [0u16; crate::rules::MAX_SHIPS];
+        let mut picked = [(0u8, false); crate::rules::MAX_SHIPS];
         'attempt: loop {
             let mut taken = 0u128;
-            for (slot, &k) in self.order.iter().enumerate() {
-                let list = &self.masks[k];
-                let pick = bits.below(rng, list.len() as u32) as usize;
-                let (cells, zone) = list[pick];
-                if cells & taken != 0 {
+            for (slot, &(k, bound)) in self.steps.iter().enumerate() {
+                let kind = &self.kinds[k];
+                let (h, v) = kind.free_bows(taken, self.all, self.w);
+                let r = bits.below(rng, bound);
+                if r >= h.count_ones() + v.count_ones() {
                     continue 'attempt;
                 }
+                let (zone, bow, vertical) = kind.pick(h, v, r);
                 taken |= zone;
-                picked[slot] = pick as u16;
+                picked[slot] = (bow as u8, vertical);
             }
             break;
         }
-        ships.clear();
-        for (slot, &k) in self.order.iter().enumerate() {
-            ships.push(self.positions[k][usize::from(picked[slot])].2);
+        for (slot, &(k, _)) in self.steps.iter().enumerate() {
+            let (bow, vertical) = picked[slot];
+            let orientation = if vertical {
+                Orientation::Vertical
+            } else {
+                Orientation::Horizontal
+            };
+            ships.push(Ship::new(
+                Coord::from_index(usize::from(bow), self.w),
+                orientation,
+                self.kinds[k].len,
+            ));
         }
     }
+}
+
+/// `loss[i][j]`: four times the least number of positions of a ship of length
+/// `lens[i]` that a ship of length `lens[j]` is guaranteed to remove on its own block (see
+/// [`UniformFleets`]), over every position of that ship.
+///
+/// The block of a ship is its cells grown by a 2×2 square anchored at one of its four
+/// corners (the same corner for every ship); with touching allowed it is the ship itself.
+/// Blocks of distinct ships of a valid fleet are disjoint and lie in their forbidden
+/// zones, so the bows they hold are lost positions, counted once. For each of the two
+/// orientations of the removed ship the best anchor may differ, and the best is at least
+/// the mean over the four anchors, which is what is summed (hence the factor 4).
+fn packing_losses(rules: &Rules, geo: &Geometry, lens: &[u8]) -> Vec<Vec<u32>> {
+    let (w, h) = (i32::from(rules.width()), i32::from(rules.height()));
+    let kinds: Vec<Kind> = lens.iter().map(|&l| Kind::new(rules, geo, l)).collect();
+    let touch = rules.ships_may_touch();
+    let anchors: &[(i32, i32)] = if touch {
+        &[(0, 0)]
+    } else {
+        &[(0, 0), (-1, 0), (0, -1), (-1, -1)]
+    };
+    let block = |cells: u128, (ax, ay): (i32, i32)| -> u128 {
+        let mut out = 0u128;
+        let reach = if touch { 1 } else { 2 };
+        for i in crate::coord::Cells(cells).indices() {
+            let (c, r) = (i as i32 % w, i as i32 / w);
+            for dy in 0..reach {
+                for dx in 0..reach {
+                    let (x, y) = (c + ax + dx, r + ay + dy);
+                    if (0..w).contains(&x) && (0..h).contains(&y) {
+                        out |= 1u128 << (y * w + x);
+                    }
+                }
+            }
+        }
+        out
+    };
+    let scale = 4 / anchors.len() as u32;
+    kinds
+        .iter()
+        .map(|target| {
+            kinds
+                .iter()
+                .map(|placed| {
+                    let mut least = u32::MAX;
+                    for i in 0..geo.n() {
+                        let bow = Coord::from_index(i, rules.width());
+                        for (o, bows) in [
+                            (Orientation::Horizontal, placed.hbows),
+                            (Orientation::Vertical, placed.vbows),
+                        ] {
+                            if (bows >> i) & 1 == 0 {
+                                continue;
+                            }
+                            let cells = Ship::new(bow, o, placed.len).mask(rules.width()).0;
+                            let lost: u32 = anchors
+                                .iter()
+                                .map(|&a| {
+                                    let b = block(cells, a);
+                                    (b & target.hbows).count_ones()
+                                        + (b & target.vbows).count_ones()
+                                })
+                                .sum();
+                            least = least.min(lost * scale);
+                        }
+                    }
+                    if least == u32::MAX { 0 } else { least }
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// Exact uniform small integers from 16-bit chunks of the generator's output (Lemire's

@@ -238,3 +238,97 @@ fn impossible_fleets_are_detected_not_looped_on() {
             .is_none()
     );
 }
+
+/// The number of positions of a ship of length `len` that may join `placed` (checked with
+/// the fleet validation, independently of the sampler's bitboards).
+fn free_positions(rules: &Rules, placed: &[Ship], len: u8) -> u32 {
+    all_ships(rules, len)
+        .into_iter()
+        .filter(|s| {
+            let mut ships = placed.to_vec();
+            ships.push(*s);
+            Fleet::problems(rules, &ships)
+                .iter()
+                .all(|p| matches!(p, battleship_core::Problem::WrongCount { .. }))
+        })
+        .count() as u32
+}
+
+/// Every step bound of the sequential sampler is at least the number of free positions of
+/// its ship after every valid placement of the ships before it (exhaustively).
+#[test]
+fn sequential_bounds_hold_on_every_partial_fleet() {
+    let mut sets = Vec::new();
+    for (w, h, fleet) in [
+        (4u8, 4u8, &[3u8, 2, 1, 1][..]),
+        (5, 5, &[3, 2, 2, 1]),
+        (5, 5, &[2, 2, 1, 1]),
+        (5, 4, &[4, 1, 1]),
+        (3, 3, &[1, 1, 1]),
+    ] {
+        let base = Rules::custom(w, h, fleet).unwrap();
+        sets.push(base.clone());
+        sets.push(base.with_ships_may_touch(true));
+    }
+    for rules in sets {
+        let sampler = UniformFleets::new(&rules);
+        let bounds = sampler.bounds();
+        let lens = rules.fleet().to_vec();
+        assert_eq!(bounds.len(), lens.len());
+        let mut worst = vec![0u32; lens.len()];
+        fn go(rules: &Rules, lens: &[u8], placed: &mut Vec<Ship>, worst: &mut [u32]) {
+            let i = placed.len();
+            if i == lens.len() {
+                return;
+            }
+            worst[i] = worst[i].max(free_positions(rules, placed, lens[i]));
+            for s in all_ships(rules, lens[i]) {
+                placed.push(s);
+                if Fleet::problems(rules, placed)
+                    .iter()
+                    .all(|p| matches!(p, battleship_core::Problem::WrongCount { .. }))
+                {
+                    go(rules, lens, placed, worst);
+                }
+                placed.pop();
+            }
+        }
+        go(&rules, &lens, &mut Vec::new(), &mut worst);
+        for i in 0..lens.len() {
+            assert!(
+                worst[i] <= bounds[i],
+                "{rules}: step {i} has {} free positions, bound {}",
+                worst[i],
+                bounds[i]
+            );
+        }
+    }
+}
+
+#[test]
+fn russian_bounds_are_the_documented_ones() {
+    let sampler = UniformFleets::new(&Rules::russian());
+    assert_eq!(
+        sampler.bounds(),
+        vec![140, 140, 126, 134, 122, 112, 60, 59, 58, 57]
+    );
+}
+
+#[test]
+fn sequential_sampler_is_uniform_with_equal_ships() {
+    // several ships of each length: the orderings of equal ships must not bias the result
+    let rules = Rules::custom(5, 5, &[2, 2, 1, 1]).unwrap();
+    let sampler = UniformFleets::new(&rules);
+    let mut rng = ChaCha8Rng::seed_from_u64(31);
+    check_uniform(&rules, &mut || sampler.sample(&mut rng), 150_000);
+}
+
+#[test]
+fn sequential_sampler_is_uniform_when_ships_may_touch() {
+    let rules = Rules::custom(4, 4, &[2, 2, 1])
+        .unwrap()
+        .with_ships_may_touch(true);
+    let sampler = UniformFleets::new(&rules);
+    let mut rng = ChaCha8Rng::seed_from_u64(32);
+    check_uniform(&rules, &mut || sampler.sample(&mut rng), 150_000);
+}
