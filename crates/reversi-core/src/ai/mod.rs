@@ -75,8 +75,8 @@ pub trait Bot {
 /// | 6 | 6 | 14 | |
 /// | 7 | 8 | 16 | |
 /// | 8 | 10 | 18 | |
-/// | 9 | 12 | 20 | |
-/// | 10 | 14 | 22 | a few seconds per move |
+/// | 9 | 12 | 22 | |
+/// | 10 | 14 | 24 | a few seconds per move |
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Level(u8);
 
@@ -117,8 +117,8 @@ impl Level {
             6 => (6, 14),
             7 => (8, 16),
             8 => (10, 18),
-            9 => (12, 20),
-            _ => (14, 22),
+            9 => (12, 22),
+            _ => (14, 24),
         };
         Limits::depth(depth, exact)
     }
