@@ -274,7 +274,9 @@ impl Console {
     /// A console on the process's stdin and stdout.
     pub fn stdin() -> Console {
         let interactive = io::stdin().is_terminal();
-        let painter = Painter { color: interactive && Painter::stdout().color };
+        let painter = Painter {
+            color: interactive && Painter::stdout().color,
+        };
         Console {
             input: Box::new(io::stdin().lock()),
             interactive,
