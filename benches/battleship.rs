@@ -1,6 +1,7 @@
-//! Battleship benchmarks (criterion): uniform fleet sampling (rejection sampler, and the
-//! exact counting sampler on a smaller grid), one decision of each shooter level in the
-//! middle of a game, and a whole game of the strongest shooter.
+//! Battleship benchmarks (criterion): uniform fleet sampling (the sequential sampler with
+//! exact step-by-step rejection, and the exact counting sampler on a smaller grid), one
+//! decision of each shooter level in the middle of a game, and a whole game of the
+//! strongest shooter.
 
 use std::hint::black_box;
 

@@ -42,8 +42,9 @@ use crate::rules::Rules;
 /// Under Russian rules the bounds are 140, 140, 126, 134, 122, 112, 60, 59, 58, 57
 /// (the single-cell ships' 60 is the exact maximum of free cells around the six larger
 /// ships), so about one attempt in a hundred is kept; most attempts fail after a few ships,
-/// and a fleet costs about 15 µs. Building the sampler runs the searches once (about half
-/// a second for Russian rules). [`crate::FleetSampler`] gives the same distribution by
+/// and a fleet costs about 15–25 µs on a shared 2-core machine (short of 100,000 fleets
+/// per second). Building the sampler runs the searches once (about half a second for
+/// Russian rules). [`crate::FleetSampler`] gives the same distribution by
 /// exact counting, and is used by the tests to check this one.
 ///
 /// ```
