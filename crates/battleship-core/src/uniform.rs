@@ -214,7 +214,7 @@ impl UniformFleets {
             empty: false,
         };
         let loss = packing_losses(rules, &geo, &distinct);
-        let exact = sampler.exact_maxima(&order);
+        let exact = sampler.exact_maxima(&order, EXACT_BUDGET);
         let mut previous: Option<(usize, u32)> = None;
         let mut searched = true;
         sampler.steps = order
@@ -255,7 +255,7 @@ impl UniformFleets {
 
     /// For the first steps, the exact maximum of the number of free positions of the ship
     /// placed at that step, over every valid placement of the ships before it.
-    fn exact_maxima(&self, order: &[usize]) -> Vec<u32> {
+    fn exact_maxima(&self, order: &[usize], budget: usize) -> Vec<u32> {
         let mut maxima = Vec::new();
         let mut level: Vec<u128> = vec![0];
         for (d, &k) in order.iter().enumerate() {
@@ -269,7 +269,7 @@ impl UniformFleets {
                 children += n as usize;
             }
             maxima.push(best);
-            if d + 1 == order.len() || children > EXACT_BUDGET || level.is_empty() {
+            if d + 1 == order.len() || children > budget || level.is_empty() {
                 break;
             }
             let mut next = Vec::with_capacity(children);
@@ -605,4 +605,52 @@ pub(crate) fn positions(rules: &Rules, len: u8) -> Vec<(u128, u128, Ship)> {
         }
     }
     list
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each kind of bound on its own, against exhaustive maxima over every partial fleet:
+    /// the packing bound is never below them, and the branch and bound finds them exactly.
+    fn check(rules: &Rules) {
+        let s = UniformFleets::new(rules);
+        let order: Vec<usize> = s.steps.iter().map(|&(k, _)| k).collect();
+        let exact = s.exact_maxima(&order, usize::MAX);
+        assert_eq!(exact.len(), order.len());
+        let lens: Vec<u8> = s.kinds.iter().map(|k| k.len).collect();
+        let loss = packing_losses(rules, &Geometry::of(rules), &lens);
+        for (i, &k) in order.iter().enumerate() {
+            let lost: u32 = order[..i].iter().map(|&j| loss[k][j]).sum();
+            let packing = (4 * s.kinds[k].total).saturating_sub(lost) / 4;
+            assert!(packing >= exact[i], "{rules}: step {i}");
+            let mut budget = usize::MAX;
+            assert_eq!(s.search_max(&order, i, &mut budget), Some(exact[i]));
+            assert!(s.steps[i].1 >= exact[i]);
+            if i > 0 && order[i - 1] == k {
+                assert!(exact[i] < exact[i - 1].max(1), "{rules}: step {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_bound_is_at_least_the_exhaustive_maximum() {
+        for (w, h, fleet) in [
+            (5u8, 5u8, &[3u8, 2, 2, 1, 1][..]),
+            (6, 5, &[3, 2, 1, 1]),
+            (5, 4, &[4, 2, 1]),
+            (4, 4, &[2, 2, 2]),
+        ] {
+            let base = Rules::custom(w, h, fleet).unwrap();
+            check(&base);
+            check(&base.with_ships_may_touch(true));
+        }
+    }
+
+    #[test]
+    fn select_finds_the_kth_bit() {
+        let m: u128 = (1 << 3) | (1 << 40) | (1 << 64) | (1 << 99) | (1 << 127);
+        let bits: alloc::vec::Vec<usize> = (0..5).map(|k| select(m, k)).collect();
+        assert_eq!(bits, [3, 40, 64, 99, 127]);
+    }
 }
