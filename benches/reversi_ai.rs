@@ -4,8 +4,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use tabletop::reversi::{Game, Position, Record, Rules};
 use tabletop::reversi::ai::{Limits, Searcher, Solver};
+use tabletop::reversi::{Game, Position, Record, Rules};
 
 /// FFO #21 (15 empties), #22 (17), #24 (19) and #27 (20), with their exact scores.
 const ENDGAMES: [(&str, &str, i32); 4] = [

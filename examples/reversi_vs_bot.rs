@@ -58,7 +58,8 @@ fn main() {
     draw(&pos);
     while !pos.is_game_over() {
         let mv = if pos.side_to_move() == Color::White {
-            bot.choose_move(&pos, &mut rng).expect("the game is not over")
+            bot.choose_move(&pos, &mut rng)
+                .expect("the game is not over")
         } else if pos.legal_moves().0 == 0 {
             Move::Pass
         } else {
@@ -86,7 +87,9 @@ fn main() {
                     }
                 }
                 // No more input: let a bot finish the game for you.
-                _ => helper.choose_move(&pos, &mut rng).expect("the game is not over"),
+                _ => helper
+                    .choose_move(&pos, &mut rng)
+                    .expect("the game is not over"),
             }
         };
         println!("{} plays {mv}", pos.side_to_move());

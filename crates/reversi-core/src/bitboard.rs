@@ -113,7 +113,7 @@ const fn flips_down(player: u64, opponent: u64, ray: u64) -> u64 {
 
 /// The `opponent` discs that flip when `player` plays on square `square` (0..64); zero
 /// when the move flips nothing (and so is illegal). `square` must be empty.
-#[inline]
+#[inline(always)]
 pub const fn flips(player: u64, opponent: u64, square: u8) -> u64 {
     let rays = &RAYS[square as usize & 63];
     flips_up(player, opponent, rays[0])

@@ -1,34 +1,9 @@
 //! CLI tests of the Reversi AI tools: `solve`, `bestmove`, `arena`, and the bots and
 //! hints of `play`.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod support;
 
-fn tabletop(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
+use support::{stderr, stdout, tabletop};
 
 /// FFO #20: Black to move, 6 empty squares, h5 wins by 6.
 const FFO20: &str = "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X";

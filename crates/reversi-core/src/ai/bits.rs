@@ -59,60 +59,6 @@ pub(crate) const fn odd_regions(empty: u64) -> u64 {
     odd
 }
 
-/// The 8 rays leaving each square, in [`bitboard::shift`]'s direction order (E, W, S,
-/// N, SE, SW, NE, NW): the first, third, fifth and sixth go towards higher bits.
-const RAYS: [[u64; 8]; 64] = {
-    let mut rays = [[0u64; 8]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut dir = 0;
-        while dir < 8 {
-            let mut ray = 0;
-            let mut cursor = bitboard::shift(1u64 << sq, dir);
-            while cursor != 0 {
-                ray |= cursor;
-                cursor = bitboard::shift(cursor, dir);
-            }
-            rays[sq][dir] = ray;
-            dir += 1;
-        }
-        sq += 1;
-    }
-    rays
-};
-
-/// Branch-free flips along a ray towards higher bits.
-#[inline(always)]
-const fn flips_up(player: u64, opponent: u64, ray: u64) -> u64 {
-    let stop = !opponent & ray;
-    let first = stop & stop.wrapping_neg();
-    let mask = first.wrapping_sub(1) & ray;
-    mask & 0u64.wrapping_sub(((first & player) != 0) as u64)
-}
-
-/// Branch-free flips along a ray towards lower bits.
-#[inline(always)]
-const fn flips_down(player: u64, opponent: u64, ray: u64) -> u64 {
-    let stop = !opponent & ray;
-    let first = (0x8000_0000_0000_0000u64 >> (stop.leading_zeros() & 63)) & stop;
-    let mask = ray & !((first << 1).wrapping_sub(1));
-    mask & 0u64.wrapping_sub(((first & player) != 0) as u64)
-}
-
-/// The same as [`bitboard::flips`], always inlined into the solver's hot loops.
-#[inline(always)]
-pub(crate) const fn flips(player: u64, opponent: u64, square: u8) -> u64 {
-    let rays = &RAYS[square as usize & 63];
-    (flips_up(player, opponent, rays[0])
-        | flips_up(player, opponent, rays[2])
-        | flips_up(player, opponent, rays[4])
-        | flips_up(player, opponent, rays[5]))
-        | (flips_down(player, opponent, rays[1])
-            | flips_down(player, opponent, rays[3])
-            | flips_down(player, opponent, rays[6])
-            | flips_down(player, opponent, rays[7]))
-}
-
 /// The exact final score of a finished game for the side owning `player`: disc
 /// difference with the empty squares going to the winner.
 #[inline(always)]
@@ -234,29 +180,6 @@ mod tests {
             stable_discs(0x5555_5555_5555_5555, !0x5555_5555_5555_5555),
             0x5555_5555_5555_5555
         );
-    }
-
-    #[test]
-    fn fast_flips_match_the_rules() {
-        let mut x = 0x1234_5678_9ABC_DEF0u64;
-        for _ in 0..20_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let y = x.rotate_left(29).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            let player = x & y;
-            let opponent = !x & y.rotate_left(5) & !player;
-            let empty = !(player | opponent);
-            let mut e = empty;
-            while e != 0 {
-                let sq = e.trailing_zeros() as u8;
-                e &= e - 1;
-                assert_eq!(
-                    flips(player, opponent, sq),
-                    bitboard::flips(player, opponent, sq)
-                );
-            }
-        }
     }
 
     #[test]

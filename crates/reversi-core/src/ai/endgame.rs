@@ -4,10 +4,10 @@
 
 use arrayvec::ArrayVec;
 
-use super::bits::flips;
 use super::bits::{NEIGHBOURS, final_score, odd_regions, stable_discs, weighted_mobility};
 use super::eval::{DISC, Evaluator};
 use super::tt::{NO_MOVE, Table};
+use crate::bitboard::flips;
 use crate::bitboard::legal_moves;
 
 /// Below this many empty squares the solver drops the table and sorting, and orders

@@ -4,11 +4,11 @@
 
 use arrayvec::ArrayVec;
 
-use super::bits::flips;
 use super::bits::{CORNERS, final_score, weighted_mobility};
 use super::endgame::Solver;
 use super::eval::{DISC, Evaluator};
 use super::tt::{NO_MOVE, Table};
+use crate::bitboard::flips;
 use crate::bitboard::legal_moves;
 
 /// Larger than any score.

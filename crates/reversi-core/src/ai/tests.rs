@@ -8,9 +8,10 @@ use alloc::vec::Vec;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::bits::{final_score, flips};
+use super::bits::final_score;
 use super::endgame::tests::brute_force;
 use super::*;
+use crate::bitboard::flips;
 use crate::bitboard::legal_moves;
 
 /// A small deterministic generator for test positions.

@@ -9,7 +9,6 @@
 
 mod tools;
 
-use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Instant;
@@ -18,7 +17,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use rand_chacha::ChaCha8Rng;
 use reversi_core::{Color, Game, Move, Position, Record, Rules, Square, divide, perft};
 
-use crate::common::{CliError, CliResult, Console, SeedArg, Style, load_file, no_color, save_file};
+use crate::common::{CliError, CliResult, Console, Painter, SeedArg, Style, load_file, save_file};
 
 /// Arguments of `tabletop reversi`: a subcommand, or none to play against the computer
 /// (the options of `play` are accepted; White defaults to the computer).
@@ -180,7 +179,8 @@ fn bot_move(position: &Position, level: u8, rng: &mut ChaCha8Rng) -> Move {
 }
 
 /// Draws `position` with coordinates; legal moves are marked `*`.
-fn draw(position: &Position, paint: &dyn Fn(&str, Style) -> String) -> String {
+fn draw(position: &Position, painter: Painter) -> String {
+    let paint = |text: &str, style: Style| painter.paint(text, style);
     let legal = position.legal_moves();
     let files = paint("  a b c d e f g h", Style::Dim);
     let mut out = format!("{files}\n");
@@ -225,8 +225,8 @@ fn move_names(position: &Position) -> String {
 }
 
 /// The board, the score and whose turn it is (or the result).
-fn describe(position: &Position, paint: &dyn Fn(&str, Style) -> String) -> String {
-    let mut out = draw(position, paint);
+fn describe(position: &Position, painter: Painter) -> String {
+    let mut out = draw(position, painter);
     out.push('\n');
     out.push_str(&score_line(position));
     out.push('\n');
@@ -278,8 +278,8 @@ fn play(args: PlayArgs, default_white: Player) -> CliResult {
     let player = |c: Color| players[c as usize];
     let mut rng = args.seed.rng();
     let mut console = Console::stdin();
-    let painter = painter(console.has_color());
-    println!("{}", describe(game.position(), &painter));
+    let painter = console.painter();
+    println!("{}", describe(game.position(), painter));
     if players.contains(&Player::Human) {
         println!("Type a move like f5, or help.");
     }
@@ -309,7 +309,7 @@ fn play(args: PlayArgs, default_white: Player) -> CliResult {
             let mv = bot_move(&pos, level, &mut rng);
             game.play(mv)?;
             println!("{side} plays {mv}.");
-            println!("{}", describe(game.position(), &painter));
+            println!("{}", describe(game.position(), painter));
         }
         let side = game.side_to_move();
         let prompt = format!("{side} ({})> ", side.letter());
@@ -322,7 +322,7 @@ fn play(args: PlayArgs, default_white: Player) -> CliResult {
         match word.as_str() {
             "quit" | "exit" | "q" => return Ok(()),
             "help" | "?" => println!("{PLAY_HELP}"),
-            "board" => println!("{}", describe(game.position(), &painter)),
+            "board" => println!("{}", describe(game.position(), painter)),
             "hint" => {
                 let pos = game.position();
                 if pos.is_game_over() {
@@ -348,7 +348,7 @@ fn play(args: PlayArgs, default_white: Player) -> CliResult {
                 {
                     game.undo();
                 }
-                println!("{}", describe(game.position(), &painter));
+                println!("{}", describe(game.position(), painter));
             }
             "redo" => {
                 if !game.can_redo() {
@@ -361,7 +361,7 @@ fn play(args: PlayArgs, default_white: Player) -> CliResult {
                 {
                     game.redo();
                 }
-                println!("{}", describe(game.position(), &painter));
+                println!("{}", describe(game.position(), painter));
             }
             "save" => match arg {
                 None => println!("Usage: save FILE"),
@@ -376,7 +376,7 @@ fn play(args: PlayArgs, default_white: Player) -> CliResult {
                     Ok(loaded) => {
                         game = loaded;
                         println!("Loaded {path}.");
-                        println!("{}", describe(game.position(), &painter));
+                        println!("{}", describe(game.position(), painter));
                     }
                     Err(e) => println!("{}", e.message()),
                 },
@@ -392,7 +392,7 @@ fn play(args: PlayArgs, default_white: Player) -> CliResult {
                             let n = flipped.len();
                             let discs = if n == 1 { "disc" } else { "discs" };
                             println!("{side} plays {mv}, flipping {n} {discs}.");
-                            println!("{}", describe(game.position(), &painter));
+                            println!("{}", describe(game.position(), painter));
                         }
                         Err(e) => println!("Illegal move {mv}: {e}."),
                     }
@@ -404,16 +404,6 @@ fn play(args: PlayArgs, default_white: Player) -> CliResult {
 }
 
 /// Paints text with ANSI colours when `color` is on (the same codes as [`Console`]).
-fn painter(color: bool) -> impl Fn(&str, Style) -> String {
-    move |text: &str, style: Style| {
-        if color {
-            format!("\x1b[{}m{text}\x1b[0m", style_code(style))
-        } else {
-            text.to_owned()
-        }
-    }
-}
-
 /// Reads a binary save.
 fn load_game(path: &std::path::Path) -> CliResult<Game> {
     let bytes = load_file(path)?;
@@ -480,19 +470,6 @@ fn replay(args: ReplayArgs) -> CliResult {
 
 fn show(args: ShowArgs) -> CliResult {
     let position = parse_board(&args.board)?;
-    let painter = painter(io::stdout().is_terminal() && !no_color());
-    println!("{}", describe(&position, &painter));
+    println!("{}", describe(&position, Painter::stdout()));
     Ok(())
-}
-
-fn style_code(style: Style) -> &'static str {
-    match style {
-        Style::Bold => "1",
-        Style::Dim => "2",
-        Style::Red => "31",
-        Style::Green => "32",
-        Style::Yellow => "33",
-        Style::Blue => "34",
-        Style::Cyan => "36",
-    }
 }
