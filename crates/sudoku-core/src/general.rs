@@ -86,25 +86,36 @@ impl State {
         Ok(())
     }
 
-    fn propagate(&mut self, g: &Geometry, queue: &mut Vec<u16>) -> Result<(), Contradiction> {
-        loop {
-            while let Some(c) = queue.pop() {
-                let v = self.cand[usize::from(c)];
-                for &p in g.peers(usize::from(c)) {
-                    let p = usize::from(p);
-                    let x = self.cand[p];
-                    if x & v != 0 {
-                        let x = x & !v;
-                        self.cand[p] = x;
-                        if x == 0 {
-                            return Err(Contradiction);
-                        }
-                        if !self.fixed[p] && x & (x - 1) == 0 {
-                            self.assign(p, x, queue)?;
-                        }
+    /// Removes the value of every queued cell from its peers, assigning (and queueing)
+    /// the peers left with one candidate, until the queue is empty.
+    fn eliminate_from_peers(
+        &mut self,
+        g: &Geometry,
+        queue: &mut Vec<u16>,
+    ) -> Result<(), Contradiction> {
+        while let Some(c) = queue.pop() {
+            let v = self.cand[usize::from(c)];
+            for &p in g.peers(usize::from(c)) {
+                let p = usize::from(p);
+                let x = self.cand[p];
+                if x & v != 0 {
+                    let x = x & !v;
+                    self.cand[p] = x;
+                    if x == 0 {
+                        return Err(Contradiction);
+                    }
+                    if !self.fixed[p] && x & (x - 1) == 0 {
+                        self.assign(p, x, queue)?;
                     }
                 }
             }
+        }
+        Ok(())
+    }
+
+    fn propagate(&mut self, g: &Geometry, queue: &mut Vec<u16>) -> Result<(), Contradiction> {
+        loop {
+            self.eliminate_from_peers(g, queue)?;
             let mut progress = false;
             for u in 0..3 * g.n {
                 let cells = g.unit(u);
@@ -133,23 +144,7 @@ impl State {
                         }
                     }
                     progress = true;
-                    while let Some(c) = queue.pop() {
-                        let v = self.cand[usize::from(c)];
-                        for &p in g.peers(usize::from(c)) {
-                            let p = usize::from(p);
-                            let x = self.cand[p];
-                            if x & v != 0 {
-                                let x = x & !v;
-                                self.cand[p] = x;
-                                if x == 0 {
-                                    return Err(Contradiction);
-                                }
-                                if !self.fixed[p] && x & (x - 1) == 0 {
-                                    self.assign(p, x, queue)?;
-                                }
-                            }
-                        }
-                    }
+                    self.eliminate_from_peers(g, queue)?;
                 }
             }
             if !progress {

@@ -344,18 +344,10 @@ impl Searcher {
         if let Some(e) = self.tt.probe(player, opponent) {
             tt_move = e.best;
             if u32::from(e.depth) >= depth {
-                let (lo, up) = (i32::from(e.lower), i32::from(e.upper));
-                if lo >= beta {
-                    return lo;
+                match e.narrow(alpha, beta) {
+                    Ok(window) => (alpha, beta) = window,
+                    Err(score) => return score,
                 }
-                if up <= alpha {
-                    return up;
-                }
-                if lo == up {
-                    return lo;
-                }
-                alpha = alpha.max(lo);
-                beta = beta.min(up);
             }
         }
         let moves = legal_moves(player, opponent);

@@ -32,6 +32,25 @@ impl Entry {
     };
 }
 
+impl Entry {
+    /// Applies the stored bounds to the window `(alpha, beta)`: `Err(score)` when they
+    /// already decide the node, else the narrowed window.
+    #[inline(always)]
+    pub(crate) fn narrow(&self, alpha: i32, beta: i32) -> Result<(i32, i32), i32> {
+        let (lower, upper) = (i32::from(self.lower), i32::from(self.upper));
+        if lower >= beta {
+            return Err(lower);
+        }
+        if upper <= alpha {
+            return Err(upper);
+        }
+        if lower == upper {
+            return Err(lower);
+        }
+        Ok((alpha.max(lower), beta.min(upper)))
+    }
+}
+
 /// A two-way bucketed table: the first slot of a bucket keeps the deepest result, the
 /// second always takes the newest one.
 #[derive(Clone, Debug)]
@@ -109,20 +128,21 @@ impl Table {
         } else {
             (score16, score16)
         };
+        let new = Entry {
+            player,
+            opponent,
+            lower,
+            upper,
+            depth,
+            best,
+            generation,
+        };
         // Same position already here: refine it.
         for slot in i..i + 2 {
             let e = &mut self.entries[slot];
             if e.player == player && e.opponent == opponent {
                 if depth > e.depth {
-                    *e = Entry {
-                        player,
-                        opponent,
-                        lower,
-                        upper,
-                        depth,
-                        best,
-                        generation,
-                    };
+                    *e = new;
                 } else if depth == e.depth {
                     e.lower = e.lower.max(lower);
                     e.upper = e.upper.min(upper);
@@ -138,15 +158,6 @@ impl Table {
                 return;
             }
         }
-        let new = Entry {
-            player,
-            opponent,
-            lower,
-            upper,
-            depth,
-            best,
-            generation,
-        };
         let deep = &mut self.entries[i];
         if depth >= deep.depth || deep.generation != generation {
             let old = *deep;
