@@ -70,7 +70,9 @@ impl CliError {
 
     /// Prints the error as one line on stderr and returns its exit code.
     pub fn report(&self) -> ExitCode {
-        eprintln!("error: {}", one_line(&self.message));
+        if self.code != EXIT_BROKEN_PIPE {
+            eprintln!("error: {}", one_line(&self.message));
+        }
         ExitCode::from(self.code)
     }
 }
@@ -81,10 +83,25 @@ impl fmt::Display for CliError {
     }
 }
 
-/// Any engine or I/O error becomes a one-line failure with its own message.
-impl<E: std::error::Error> From<E> for CliError {
+/// Exit status of a command whose reader went away (`tabletop … | head`), as the shell
+/// reports a process ended by SIGPIPE.
+pub const EXIT_BROKEN_PIPE: u8 = 141;
+
+/// Any engine or I/O error becomes a one-line failure with its own message; writing to a
+/// closed pipe becomes a quiet exit with [`EXIT_BROKEN_PIPE`].
+impl<E: std::error::Error + 'static> From<E> for CliError {
     fn from(err: E) -> CliError {
-        CliError::new(err.to_string())
+        let broken_pipe = (&err as &dyn std::error::Error)
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe);
+        if broken_pipe {
+            CliError {
+                message: String::new(),
+                code: EXIT_BROKEN_PIPE,
+            }
+        } else {
+            CliError::new(err.to_string())
+        }
     }
 }
 
@@ -120,7 +137,8 @@ pub fn report_usage_error(err: &clap::Error) -> ExitCode {
 }
 
 /// Replaces the default panic output (message plus backtrace hint) by one line, so that
-/// even a bug never shows a backtrace to a player.
+/// even a bug never shows a backtrace to a player. Writing to a closed pipe ends the
+/// process quietly with status 141, as SIGPIPE would.
 pub fn install_panic_hook() {
     std::panic::set_hook(Box::new(|info| {
         let what = info
@@ -129,6 +147,11 @@ pub fn install_panic_hook() {
             .map(|s| (*s).to_owned())
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown panic".to_owned());
+        if what.contains("Broken pipe") {
+            // The reader went away (`tabletop … | head`): stop quietly, like a Unix tool
+            // killed by SIGPIPE, with the shell's exit status for it.
+            std::process::exit(i32::from(EXIT_BROKEN_PIPE));
+        }
         eprintln!(
             "error: internal error: {} (please report this bug)",
             one_line(&what)

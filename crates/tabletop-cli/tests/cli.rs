@@ -73,3 +73,26 @@ fn no_arguments_shows_help_and_exits_2() {
     let all = stdout(&out) + &stderr(&out);
     assert!(all.contains("Usage: tabletop"), "{all}");
 }
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    // Far more output than a pipe buffers; one byte is read, then the pipe is closed.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args([
+            "sudoku", "generate", "--count", "20000", "--seed", "1", "--size", "4",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the tabletop binary runs");
+    let mut first = [0u8; 1];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("internal error"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(err.is_empty(), "{err}");
+    assert_eq!(out.status.code(), Some(141));
+}
