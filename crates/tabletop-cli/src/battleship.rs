@@ -302,28 +302,20 @@ fn header(rules: &Rules) -> String {
     s
 }
 
-/// Your grid: `#` ship, `X` hit ship, `o` miss, `.` water.
-fn render_own(
+/// The grid with its coordinates, each cell drawn as `cell` says.
+fn render_grid(
     rules: &Rules,
-    fleet: &Fleet,
-    incoming: Option<&battleship_core::Tracking>,
     painter: Painter,
+    cell: impl Fn(Coord) -> (&'static str, Style),
 ) -> Vec<String> {
     let mut lines = vec![header(rules)];
     for r in 0..rules.height() {
         let mut line = format!("{:>2} ", r + 1);
         for c in 0..rules.width() {
-            let Some(cell) = Coord::new(c, r) else {
+            let Some(coord) = Coord::new(c, r) else {
                 continue;
             };
-            let ship = fleet.ship_at(cell).is_some();
-            let mark = incoming.map_or(Mark::Unknown, |t| t.mark(cell));
-            let (ch, style) = match (ship, mark) {
-                (true, Mark::Hit | Mark::Sunk) => ("X", Style::Red),
-                (true, _) => ("#", Style::Bold),
-                (false, Mark::Miss) => ("o", Style::Blue),
-                _ => (".", Style::Dim),
-            };
+            let (ch, style) = cell(coord);
             line.push(' ');
             line.push_str(&painter.paint(ch, style));
         }
@@ -332,29 +324,35 @@ fn render_own(
     lines
 }
 
+/// Your grid: `#` ship, `X` hit ship, `o` miss, `.` water.
+fn render_own(
+    rules: &Rules,
+    fleet: &Fleet,
+    incoming: Option<&battleship_core::Tracking>,
+    painter: Painter,
+) -> Vec<String> {
+    render_grid(rules, painter, |cell| {
+        let ship = fleet.ship_at(cell).is_some();
+        let mark = incoming.map_or(Mark::Unknown, |t| t.mark(cell));
+        match (ship, mark) {
+            (true, Mark::Hit | Mark::Sunk) => ("X", Style::Red),
+            (true, _) => ("#", Style::Bold),
+            (false, Mark::Miss) => ("o", Style::Blue),
+            _ => (".", Style::Dim),
+        }
+    })
+}
+
 /// The opponent's grid as you know it: `.` unknown, `o` miss, `~` known water, `X` hit,
 /// `#` sunk.
 fn render_target(rules: &Rules, t: &battleship_core::Tracking, console: &Console) -> Vec<String> {
-    let mut lines = vec![header(rules)];
-    for r in 0..rules.height() {
-        let mut line = format!("{:>2} ", r + 1);
-        for c in 0..rules.width() {
-            let Some(cell) = Coord::new(c, r) else {
-                continue;
-            };
-            let (ch, style) = match t.mark(cell) {
-                Mark::Unknown => (".", Style::Dim),
-                Mark::Miss => ("o", Style::Blue),
-                Mark::Water => ("~", Style::Blue),
-                Mark::Hit => ("X", Style::Red),
-                Mark::Sunk => ("#", Style::Red),
-            };
-            line.push(' ');
-            line.push_str(&console.paint(ch, style));
-        }
-        lines.push(line);
-    }
-    lines
+    render_grid(rules, console.painter(), |cell| match t.mark(cell) {
+        Mark::Unknown => (".", Style::Dim),
+        Mark::Miss => ("o", Style::Blue),
+        Mark::Water => ("~", Style::Blue),
+        Mark::Hit => ("X", Style::Red),
+        Mark::Sunk => ("#", Style::Red),
+    })
 }
 
 fn side_by_side(left: &[String], right: &[String], rules: &Rules) -> String {
