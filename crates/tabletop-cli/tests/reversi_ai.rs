@@ -158,6 +158,51 @@ fn arena_reports_results_and_a_confidence_interval() {
 }
 
 #[test]
+fn arena_results_do_not_depend_on_threads() {
+    let run = |threads: &str| {
+        let out = tabletop(
+            &[
+                "reversi",
+                "arena",
+                "--black",
+                "bot:3",
+                "--white",
+                "bot:2",
+                "--games",
+                "12",
+                "--seed",
+                "9",
+                "--threads",
+                threads,
+                "--json",
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        let mut v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        v.as_object_mut().unwrap().remove("seconds");
+        v
+    };
+    let one = run("1");
+    assert_eq!(one["games"], 12);
+    assert_eq!(one, run("3"));
+    let out = tabletop(
+        &[
+            "reversi",
+            "arena",
+            "--black",
+            "bot:1",
+            "--white",
+            "bot:1",
+            "--threads",
+            "0",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
 fn arena_rejects_unknown_players() {
     let out = tabletop(
         &["reversi", "arena", "--black", "human", "--white", "bot:1"],

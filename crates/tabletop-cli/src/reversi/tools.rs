@@ -71,6 +71,10 @@ pub struct ArenaArgs {
     /// Random plies of each opening before the bots take over.
     #[arg(long, value_name = "PLIES", default_value_t = 6)]
     opening_plies: u32,
+    /// Pairs of games played at the same time (each thread has its own bots); the
+    /// results do not depend on it.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    threads: usize,
     #[command(flatten)]
     seed: SeedArg,
     #[command(flatten)]
@@ -430,6 +434,19 @@ fn play_out(
     })
 }
 
+/// The two games of a pair from `pos`, the first player taking Black, then White.
+fn play_pair(
+    pos: Position,
+    first: &mut Engine,
+    second: &mut Engine,
+    rng: &mut dyn Rng,
+) -> CliResult<[GameOutcome; 2]> {
+    Ok([
+        play_out(pos, first, second, Color::Black, rng)?,
+        play_out(pos, first, second, Color::White, rng)?,
+    ])
+}
+
 #[derive(Serialize)]
 struct ArenaSummary {
     first: String,
@@ -450,44 +467,79 @@ pub fn arena(args: ArenaArgs) -> CliResult {
     if args.games == 0 {
         return Err(CliError::usage("--games must be at least 1"));
     }
+    if args.threads == 0 {
+        return Err(CliError::usage("--threads must be at least 1"));
+    }
     let pairs = args.games.div_ceil(2);
     let games = pairs * 2;
     let seed = args.seed.seed();
+    // The openings come from one generator, in order; each pair then has its own
+    // tie-breaking generator, so the games do not depend on how they are spread over
+    // threads.
     let mut openings = ChaCha8Rng::seed_from_u64(seed);
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5DEE_CE66_D1CE_5EED);
-    let mut first = Engine::new(args.black.0);
-    let mut second = Engine::new(args.white.0);
+    let starts: Vec<Position> = (0..pairs)
+        .map(|_| opening(&mut openings, args.opening_plies))
+        .collect();
     let mut progress = Progress::new(
         format!("{} vs {}", args.black, args.white),
         u64::from(games),
     );
+    let start = Instant::now();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let (sender, receiver) = std::sync::mpsc::channel::<(usize, CliResult<[GameOutcome; 2]>)>();
+    let mut results: Vec<Option<[GameOutcome; 2]>> = (0..pairs).map(|_| None).collect();
+    let threads = args.threads.min(pairs as usize).max(1);
+    let outcome: CliResult = std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let sender = sender.clone();
+            let (next, starts) = (&next, &starts);
+            let (black, white) = (args.black.0, args.white.0);
+            scope.spawn(move || {
+                let mut first = Engine::new(black);
+                let mut second = Engine::new(white);
+                loop {
+                    let pair = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(&pos) = starts.get(pair) else { break };
+                    let mut rng = ChaCha8Rng::seed_from_u64(
+                        seed ^ 0x5DEE_CE66_D1CE_5EED ^ (pair as u64) << 32,
+                    );
+                    let result = play_pair(pos, &mut first, &mut second, &mut rng);
+                    let failed = result.is_err();
+                    if sender.send((pair, result)).is_err() || failed {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        for (pair, result) in receiver {
+            results[pair] = Some(result?);
+            progress.advance(2);
+        }
+        Ok(())
+    });
+    outcome?;
     let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
     let (mut first_discs, mut second_discs) = (0u32, 0u32);
     let mut scores: Vec<f64> = Vec::with_capacity(games as usize);
-    let start = Instant::now();
-    for _ in 0..pairs {
-        let pos = opening(&mut openings, args.opening_plies);
-        for first_color in [Color::Black, Color::White] {
-            let out = play_out(pos, &mut first, &mut second, first_color, &mut rng)?;
-            first_discs += out.first_discs;
-            second_discs += out.second_discs;
-            let s = match out.first_discs.cmp(&out.second_discs) {
-                std::cmp::Ordering::Greater => {
-                    wins += 1;
-                    1.0
-                }
-                std::cmp::Ordering::Equal => {
-                    draws += 1;
-                    0.5
-                }
-                std::cmp::Ordering::Less => {
-                    losses += 1;
-                    0.0
-                }
-            };
-            scores.push(s);
-            progress.advance(1);
-        }
+    for out in results.into_iter().flatten().flatten() {
+        first_discs += out.first_discs;
+        second_discs += out.second_discs;
+        let s = match out.first_discs.cmp(&out.second_discs) {
+            std::cmp::Ordering::Greater => {
+                wins += 1;
+                1.0
+            }
+            std::cmp::Ordering::Equal => {
+                draws += 1;
+                0.5
+            }
+            std::cmp::Ordering::Less => {
+                losses += 1;
+                0.0
+            }
+        };
+        scores.push(s);
     }
     progress.finish();
     let n = scores.len() as f64;
