@@ -16,9 +16,9 @@
 //! - **naked singles** by bit-sliced counting of the nine digit words of a band.
 //!
 //! Branching picks a bivalue cell when there is one (there almost always is): among the
-//! first few, the one with the most bivalue peers plus unsolved peers holding one of its two
-//! digits, i.e. the guess that should propagate most; else the first unsolved cell. The
-//! candidates are explored depth first on copies of the 156-byte state.
+//! first few, the one with the most unsolved peers, i.e. the guess that should propagate
+//! most; else the first unsolved cell. The candidates are explored depth first on copies of
+//! the 156-byte state.
 
 /// Bits of a band word: 27 cells.
 const BAND: u32 = (1 << 27) - 1;
@@ -160,29 +160,34 @@ impl State {
     fn givens(cells: &[u8]) -> Option<State> {
         // All givens at once: each digit loses the peers of its givens, every digit loses
         // the given cells, and a given inside the peers of the same digit is a clash.
+        // Branch-free: digit slot 0 collects the empty cells and is ignored.
         let mut given = [0u32; 3];
-        let mut at = [[0u32; 3]; 9];
-        let mut peers = [[0u32; 3]; 9];
-        for (idx, &v) in cells.iter().enumerate().take(81) {
-            if v != 0 {
-                let d = usize::from(v - 1) % 9;
-                let (b, i) = (idx / 27, idx % 27);
-                given[b] |= 1 << i;
-                at[d][b] |= 1 << i;
+        let mut at = [[0u32; 3]; 10];
+        let mut peers = [[0u32; 3]; 10];
+        for (b, band) in cells.chunks_exact(27).take(3).enumerate() {
+            let (o1, o2) = OTHER_BANDS[b];
+            for (i, &v) in band.iter().enumerate() {
+                let v = usize::from(v) % 10;
+                let bit = 1u32 << i;
+                given[b] |= u32::from(v != 0) << i;
+                at[v][b] |= bit;
                 let col = ROWS3 << (i % 9);
-                for (ob, p) in peers[d].iter_mut().enumerate() {
-                    *p |= if ob == b { PEERS[i] } else { col };
-                }
+                peers[v][b] |= PEERS[i];
+                peers[v][o1] |= col;
+                peers[v][o2] |= col;
             }
         }
         let mut cand = [[0u32; 3]; 9];
+        let mut clash = 0;
         for d in 0..9 {
             for b in 0..3 {
-                if at[d][b] & peers[d][b] != 0 {
-                    return None;
-                }
-                cand[d][b] = (BAND & !peers[d][b] & !given[b]) | at[d][b];
+                let (a, p) = (at[d + 1][b], peers[d + 1][b]);
+                clash |= a & p;
+                cand[d][b] = (BAND & !p & !given[b]) | a;
             }
+        }
+        if clash != 0 {
+            return None;
         }
         Some(State {
             cand,
@@ -407,41 +412,31 @@ impl State {
             *out = u & two & !three;
         }
         if bi != [0; 3] {
-            // Among the first bivalue cells, the one whose guess should propagate most:
-            // bivalue peers plus the unsolved peers that hold one of its two digits.
+            // Among the first bivalue cells, the one with the most unsolved peers: its
+            // guess should propagate most. (Counting only the peers that hold one of its
+            // two digits, or adding the bivalue peers, costs more than it saves.)
             // Score in the high bits, cell in the low bits (the first cell wins ties).
+            let u = &self.unsolved;
             let mut best_key = 0u32;
             let mut budget = BRANCH_CANDIDATES;
             for (b, &band) in bi.iter().enumerate() {
+                // Own band first, without indexing by a run-time band.
+                let (own, p, q) = match b {
+                    0 => (u[0], u[1], u[2]),
+                    1 => (u[1], u[0], u[2]),
+                    _ => (u[2], u[0], u[1]),
+                };
                 let mut m = band;
                 while m != 0 && budget > 0 {
                     budget -= 1;
                     let i = m.trailing_zeros() as usize;
                     m &= m - 1;
-                    // The peers' bits of three band words packed into one u64 (own
-                    // band: row and box; other bands: the column), so that one
-                    // population count covers them.
+                    // The unsolved peers packed into one u64 (own band: row and box;
+                    // other bands: the column) for one population count.
                     let c = i % 9;
-                    let peers = PEERS[i];
-                    let pack = |x0: u32, x1: u32, x2: u32| -> u64 {
-                        // Own band first, without indexing by a run-time band.
-                        let (own, p, q) = match b {
-                            0 => (x0, x1, x2),
-                            1 => (x1, x0, x2),
-                            _ => (x2, x0, x1),
-                        };
-                        let others = ((p >> c) & ROWS3) | (((q >> c) & ROWS3) << 1);
-                        u64::from(own & peers) | (u64::from(others) << 27)
-                    };
-                    let mut score = pack(bi[0], bi[1], bi[2]).count_ones();
-                    let mut ds = self.digits_at(b, i);
-                    let u = &self.unsolved;
-                    while ds != 0 {
-                        let d = ds.trailing_zeros() as usize;
-                        ds &= ds - 1;
-                        let w = &self.cand[d];
-                        score += pack(w[0] & u[0], w[1] & u[1], w[2] & u[2]).count_ones();
-                    }
+                    let others = ((p >> c) & ROWS3) | (((q >> c) & ROWS3) << 1);
+                    let score =
+                        (u64::from(own & PEERS[i]) | (u64::from(others) << 27)).count_ones();
                     let key = (score << 8) | (255 - (27 * b + i) as u32);
                     best_key = best_key.max(key);
                 }
