@@ -135,6 +135,58 @@ const PEERS: [u32; 27] = {
     t
 };
 
+/// For a 3×3 (row × box) matrix, the cells of a band in the rows and boxes of its entries.
+const ROWS_AND_BOXES: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut v = 0;
+        let mut e = 0;
+        while e < 9 {
+            if m & (1 << e) != 0 {
+                v |= (0o777 << (9 * (e / 3))) | BOX_MASK[e % 3];
+            }
+            e += 1;
+        }
+        t[m] = v;
+        m += 1;
+    }
+    t
+};
+
+/// For a 3×3 (row × box) matrix, its non-empty rows (bits 0..3) and columns (bits 3..6).
+const USED_LINES: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut v = 0;
+        let mut k = 0;
+        while k < 3 {
+            if m & (7 << (3 * k)) != 0 {
+                v |= 1 << k;
+            }
+            if m & (0o111 << k) != 0 {
+                v |= 8 << k;
+            }
+            k += 1;
+        }
+        t[m] = v;
+        m += 1;
+    }
+    t
+};
+
+/// The number of bits of a 9-bit value.
+const POP9: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
 /// The two other bands of every band.
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
 
@@ -160,30 +212,41 @@ impl State {
     fn givens(cells: &[u8]) -> Option<State> {
         // All givens at once: each digit loses the peers of its givens, every digit loses
         // the given cells, and a given inside the peers of the same digit is a clash.
-        // Branch-free: digit slot 0 collects the empty cells and is ignored.
-        let mut given = [0u32; 3];
+        // Branch-free: slot 0 collects the empty cells. Each digit then loses the rows,
+        // boxes and columns of its givens, and its givens clash unless they lie in as many
+        // distinct rows, columns and boxes as there are of them.
         let mut at = [[0u32; 3]; 10];
-        let mut peers = [[0u32; 3]; 10];
+        let mut count = [0u8; 10];
         for (b, band) in cells.chunks_exact(27).take(3).enumerate() {
-            let (o1, o2) = OTHER_BANDS[b];
             for (i, &v) in band.iter().enumerate() {
-                let v = usize::from(v) % 10;
-                let bit = 1u32 << i;
-                given[b] |= u32::from(v != 0) << i;
-                at[v][b] |= bit;
-                let col = ROWS3 << (i % 9);
-                peers[v][b] |= PEERS[i];
-                peers[v][o1] |= col;
-                peers[v][o2] |= col;
+                let v = usize::from(v.min(9));
+                at[v][b] |= 1 << i;
+                count[v] += 1;
             }
         }
+        let given = [BAND & !at[0][0], BAND & !at[0][1], BAND & !at[0][2]];
         let mut cand = [[0u32; 3]; 9];
         let mut clash = 0;
         for d in 0..9 {
+            let a = at[d + 1];
+            let (mut cols, mut rows, mut boxes) = (0u32, 0u32, 0u32);
+            let mut lines = [0u32; 3];
             for b in 0..3 {
-                let (a, p) = (at[d + 1][b], peers[d + 1][b]);
-                clash |= a & p;
-                cand[d][b] = (BAND & !p & !given[b]) | a;
+                let x = a[b];
+                let m = ROW_BOXES[(x & 0o777) as usize]
+                    | (ROW_BOXES[((x >> 9) & 0o777) as usize] << 3)
+                    | (ROW_BOXES[(x >> 18) as usize] << 6);
+                lines[b] = ROWS_AND_BOXES[m as usize];
+                cols |= (x | x >> 9 | x >> 18) & 0o777;
+                let used = USED_LINES[m as usize];
+                rows |= u32::from(used & 7) << (3 * b);
+                boxes |= u32::from(used >> 3) << (3 * b);
+            }
+            let n = count[d + 1];
+            clash |=
+                (POP9[cols as usize] ^ n) | (POP9[rows as usize] ^ n) | (POP9[boxes as usize] ^ n);
+            for b in 0..3 {
+                cand[d][b] = (BAND & !(lines[b] | (cols * ROWS3)) & !given[b]) | a[b];
             }
         }
         if clash != 0 {
@@ -191,7 +254,7 @@ impl State {
         }
         Some(State {
             cand,
-            unsolved: [BAND & !given[0], BAND & !given[1], BAND & !given[2]],
+            unsolved: [at[0][0], at[0][1], at[0][2]],
             cols: [u32::MAX; 9],
         })
     }
@@ -653,6 +716,32 @@ mod tests {
             row_singles(0o1 | (0o20 << 9) | (0o300 << 18)),
             0o1 | (0o20 << 9)
         );
+    }
+
+    #[test]
+    fn clashing_givens_are_found_in_every_unit() {
+        // The same digit twice in a row, a column within a band, a column across bands,
+        // a box (other row and column), a row in the last band.
+        for (a, b) in [(0, 8), (3, 21), (10, 46), (0, 20), (72, 80), (4, 76)] {
+            let mut cells = [0u8; 81];
+            cells[a] = 5;
+            cells[b] = 5;
+            assert!(State::givens(&cells).is_none(), "{a} {b}");
+            // Another digit, or no shared unit: no clash.
+            cells[b] = 6;
+            assert!(State::givens(&cells).is_some(), "{a} {b}");
+        }
+        let mut cells = [0u8; 81];
+        cells[0] = 5;
+        cells[13] = 5;
+        cells[80] = 5;
+        let s = State::givens(&cells).expect("no clash");
+        // Digit 5 left row 0, column 0 and box 0 but keeps its givens.
+        assert_eq!(s.cand[4][0] & 0o777, 1);
+        assert_eq!(s.cand[4][0] & (1 << 9), 0);
+        assert_eq!(s.cand[4][1] & 1, 0);
+        assert_ne!(s.cand[4][1] & 2, 0);
+        assert_eq!(s.unsolved[0], BAND & !(1 | (1 << 13)));
     }
 
     #[test]

@@ -256,3 +256,37 @@ fn fast_and_general_solvers_agree_on_damaged_puzzles() {
         );
     }
 }
+
+#[test]
+fn fast_and_general_counts_agree_on_random_puzzles() {
+    // Random solved grids with 40 to 64 cells emptied (unique to many solutions), every
+    // seventh one with a wrong given (often no solution); counts capped at 1 to 20.
+    use rand::RngExt;
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut seen = [0usize; 3];
+    for k in 0..300 {
+        let solved = generate::solved_grid(Size::Nine, &mut rng);
+        let mut cells = solved.cells().to_vec();
+        let mut order: Vec<usize> = (0..81).collect();
+        let holes = 40 + k % 25;
+        for i in 0..holes {
+            let j = rng.random_range(i..81);
+            order.swap(i, j);
+            cells[order[i]] = 0;
+        }
+        if k % 7 == 0 {
+            let c = order[holes];
+            cells[c] = cells[c] % 9 + 1;
+        }
+        let g = Grid::from_cells(Size::Nine, &cells).unwrap();
+        let limit = 1 + k % 20;
+        let fast = g.count_solutions(limit);
+        assert_eq!(Ok(fast), GENERAL.count(&g, limit), "{g} (limit {limit})");
+        seen[fast.min(2)] += 1;
+        if let Some(s) = g.solve_one() {
+            assert!(s.is_solution_of(&g), "{g}");
+        }
+    }
+    // The sample covers every kind of answer.
+    assert!(seen.iter().all(|&n| n > 10), "{seen:?}");
+}
