@@ -66,6 +66,91 @@ pub struct UniformFleets {
     steps: Vec<(usize, u32)>,
     /// Whether a search proved that no valid fleet exists.
     empty: bool,
+    /// How many ships (the first ones in placement order) are drawn from the table.
+    prefix: usize,
+    /// Number of partial fleets of the prefix ships (including those with no completion).
+    prefix_fleets: usize,
+    /// For each table entry, the position codes of its prefix ships (`prefix` bytes)
+    /// followed by the bounds of the steps after the prefix (`steps.len() - prefix`
+    /// bytes), side by side so that an attempt reads one place of memory.
+    entries: Vec<u8>,
+    /// Chooses a table entry with probability proportional to its weight.
+    alias: Alias,
+    /// The weights are the products of the suffix bounds divided by `2^shift`, rounded up.
+    shift: u32,
+}
+
+/// Walker's alias table with integer weights: exact probabilities `w_i / total`.
+#[derive(Debug, Clone, Default)]
+struct Alias {
+    /// Sum of the weights (`< 2^63`).
+    total: u64,
+    /// Bucket `b` keeps its own entry when a draw in `0..total` is below `buckets[b].0`,
+    /// and gives entry `buckets[b].1` otherwise.
+    buckets: Vec<(u64, u32)>,
+}
+
+impl Alias {
+    /// The table for `weights` (each bucket holds `total` units: entry `i` owns
+    /// `n * w_i` units spread over its own bucket and the buckets that alias to it).
+    fn new(weights: &[u64]) -> Alias {
+        let n = weights.len();
+        let total: u64 = weights.iter().sum();
+        let mut alias = Alias {
+            total,
+            buckets: (0..n as u32).map(|i| (total, i)).collect(),
+        };
+        if n == 0 || total == 0 {
+            return alias;
+        }
+        let full = u128::from(total);
+        let mut units: Vec<u128> = weights.iter().map(|&w| n as u128 * u128::from(w)).collect();
+        let mut small: Vec<u32> = Vec::new();
+        let mut large: Vec<u32> = Vec::new();
+        for (i, &u) in units.iter().enumerate() {
+            if u < full {
+                small.push(i as u32);
+            } else {
+                large.push(i as u32);
+            }
+        }
+        while let (Some(s), Some(&l)) = (small.pop(), large.last()) {
+            let (s, l) = (s as usize, l as usize);
+            alias.buckets[s] = (units[s] as u64, l as u32);
+            units[l] -= full - units[s];
+            if units[l] < full {
+                large.pop();
+                small.push(l as u32);
+            }
+        }
+        // with exact integers every bucket left over holds exactly `total` units
+        alias
+    }
+
+    /// An entry drawn with probability `w_i / total` (`total > 0`).
+    #[inline]
+    fn draw<R: Rng + ?Sized>(&self, rng: &mut R) -> usize {
+        let b = below64(rng, self.buckets.len() as u64) as usize;
+        let (threshold, alias) = self.buckets[b];
+        if below64(rng, self.total) < threshold {
+            b
+        } else {
+            alias as usize
+        }
+    }
+}
+
+/// A uniform number in `0..range` (`range > 0`), Lemire's multiply-and-reject method.
+#[inline]
+fn below64<R: Rng + ?Sized>(rng: &mut R, range: u64) -> u64 {
+    let mut m = u128::from(rng.next_u64()) * u128::from(range);
+    if (m as u64) < range {
+        let threshold = range.wrapping_neg() % range;
+        while (m as u64) < threshold {
+            m = u128::from(rng.next_u64()) * u128::from(range);
+        }
+    }
+    (m >> 64) as u64
 }
 
 /// The positions of ships of one length, as bitboards indexed by the bow cell.
@@ -83,6 +168,13 @@ struct Kind {
     vzone: Vec<u128>,
     /// Number of positions on the empty grid.
     total: u32,
+    /// Every position by its code (horizontal ones by bow cell, then vertical ones):
+    /// `(zone, bow cell, vertical)`.
+    pos: Vec<(u128, u8, bool)>,
+    /// The code of the horizontal and of the vertical position with its bow on each cell.
+    hcode: Vec<u8>,
+    /// See `hcode`.
+    vcode: Vec<u8>,
 }
 
 impl Kind {
@@ -96,6 +188,9 @@ impl Kind {
             hzone: vec![0; n],
             vzone: vec![0; n],
             total: 0,
+            pos: Vec::new(),
+            hcode: vec![0; n],
+            vcode: vec![0; n],
         };
         for i in 0..n {
             let bow = Coord::from_index(i, w);
@@ -124,7 +219,30 @@ impl Kind {
         }
         debug_assert!(h > 0);
         kind.total = kind.hbows.count_ones() + kind.vbows.count_ones();
+        for (bows, vertical) in [(kind.hbows, false), (kind.vbows, true)] {
+            for i in crate::coord::Cells(bows).indices() {
+                let code = kind.pos.len() as u8;
+                if vertical {
+                    kind.vcode[i] = code;
+                    kind.pos.push((kind.vzone[i], i as u8, true));
+                } else {
+                    kind.hcode[i] = code;
+                    kind.pos.push((kind.hzone[i], i as u8, false));
+                }
+            }
+        }
         kind
+    }
+
+    /// The codes of the free positions (see [`Kind::free_bows`]), in increasing order.
+    fn free_codes(&self, taken: u128, all: u128, w: u8, mut visit: impl FnMut(u8)) {
+        let (h, v) = self.free_bows(taken, all, w);
+        for i in crate::coord::Cells(h).indices() {
+            visit(self.hcode[i]);
+        }
+        for i in crate::coord::Cells(v).indices() {
+            visit(self.vcode[i]);
+        }
     }
 
     /// The bows of the horizontal and vertical positions clear of `taken`.
@@ -190,9 +308,19 @@ const EXACT_BUDGET: usize = 300_000;
 /// (if it runs out, the packing bound is used).
 const SEARCH_BUDGET: usize = 200_000;
 
+/// The most partial fleets the table of first ships may hold.
+const TABLE_LIMIT: usize = 1_000_000;
+
 impl UniformFleets {
     /// The sampler for `rules`.
     pub fn new(rules: &Rules) -> UniformFleets {
+        UniformFleets::with_table_limit(rules, TABLE_LIMIT)
+    }
+
+    /// The sampler for `rules` whose table of first ships holds at most `limit` partial
+    /// fleets (with `limit` 0 or 1 no ship comes from the table and the sampler is the
+    /// plain sequential one, with the same bounds).
+    pub(crate) fn with_table_limit(rules: &Rules, limit: usize) -> UniformFleets {
         let geo = Geometry::of(rules);
         let mut lens: Vec<u8> = rules.fleet().to_vec();
         lens.sort_unstable_by(|a, b| b.cmp(a));
@@ -212,6 +340,11 @@ impl UniformFleets {
             kinds,
             steps: Vec::new(),
             empty: false,
+            prefix: 0,
+            prefix_fleets: 0,
+            entries: Vec::new(),
+            alias: Alias::default(),
+            shift: 0,
         };
         let loss = packing_losses(rules, &geo, &distinct);
         let exact = sampler.exact_maxima(&order, EXACT_BUDGET);
@@ -250,7 +383,114 @@ impl UniformFleets {
             })
             .collect();
         sampler.empty = !sampler.exists();
+        if !sampler.empty {
+            sampler.build_table(&order, limit);
+            // every prefix lacks room for some later ship: no fleet at all
+            sampler.empty = sampler.alias.total == 0;
+        }
         sampler
+    }
+
+    /// The bounds of the steps after the prefix for the partial fleet `taken` of the
+    /// prefix ships, into `out`; returns their product (0 when some ship has no room).
+    ///
+    /// Each is the smallest of the global bound of the step and of what is left of the
+    /// free positions of its ship after the prefix: a ship of length 1 loses at least
+    /// the cells of the ships placed between the prefix and it (they were free cells and
+    /// are taken), a longer ship at least the position of each ship of its own length
+    /// placed in between (each was free and is taken).
+    fn suffix_bounds(&self, taken: u128, out: &mut [u8]) -> u128 {
+        let mut free = [0u32; crate::rules::MAX_SHIPS];
+        for (k, kind) in self.kinds.iter().enumerate() {
+            let (h, v) = kind.free_bows(taken, self.all, self.w);
+            free[k] = h.count_ones() + v.count_ones();
+        }
+        let mut product = 1u128;
+        let mut cells = 0u32;
+        let mut same = [0u32; crate::rules::MAX_SHIPS];
+        for (slot, &(k, cap)) in self.steps.iter().enumerate().skip(self.prefix) {
+            let lost = if self.kinds[k].len == 1 {
+                cells
+            } else {
+                same[k]
+            };
+            let bound = cap.min(free[k].saturating_sub(lost));
+            out[slot - self.prefix] = bound as u8;
+            product = product.saturating_mul(u128::from(bound));
+            cells += u32::from(self.kinds[k].len);
+            same[k] += 1;
+        }
+        product
+    }
+
+    /// Enumerates the partial fleets of the first ships (as sets: equal ships in
+    /// increasing position code), as many ships as keep them within `limit`, and builds
+    /// the alias table that draws one with probability proportional to the product of
+    /// its suffix bounds.
+    fn build_table(&mut self, order: &[usize], limit: usize) {
+        let k = order.len();
+        let mut taken: Vec<u128> = vec![0];
+        let mut codes: Vec<u8> = Vec::new();
+        let mut d = 0;
+        while d < k {
+            let kind = &self.kinds[order[d]];
+            let same = d > 0 && order[d - 1] == order[d];
+            let from = |e: usize| if same { codes[e * d + d - 1] + 1 } else { 0 };
+            let mut count = 0usize;
+            for (e, &t) in taken.iter().enumerate() {
+                let from = from(e);
+                kind.free_codes(t, self.all, self.w, |c| count += usize::from(c >= from));
+            }
+            if count > limit {
+                break;
+            }
+            let mut next_taken = Vec::with_capacity(count);
+            let mut next_codes = Vec::with_capacity(count * (d + 1));
+            for (e, &t) in taken.iter().enumerate() {
+                let from = from(e);
+                let prefix = &codes[e * d..(e + 1) * d];
+                kind.free_codes(t, self.all, self.w, |c| {
+                    if c >= from {
+                        next_taken.push(t | kind.pos[usize::from(c)].0);
+                        next_codes.extend_from_slice(prefix);
+                        next_codes.push(c);
+                    }
+                });
+            }
+            taken = next_taken;
+            codes = next_codes;
+            d += 1;
+            if taken.is_empty() {
+                break;
+            }
+        }
+        self.prefix = d;
+        self.prefix_fleets = taken.len();
+        let rest = k - d;
+        let mut bounds = [0u8; crate::rules::MAX_SHIPS];
+        let mut weights: Vec<u128> = Vec::with_capacity(taken.len());
+        let mut entries = Vec::with_capacity(taken.len() * k);
+        for (e, &t) in taken.iter().enumerate() {
+            let w = self.suffix_bounds(t, &mut bounds);
+            if w > 0 {
+                weights.push(w);
+                entries.extend_from_slice(&codes[e * d..(e + 1) * d]);
+                entries.extend_from_slice(&bounds[..rest]);
+            }
+        }
+        drop(taken);
+        drop(codes);
+        // scale the weights down (rounding up) so that their sum stays below 2^63
+        let max = weights.iter().copied().max().unwrap_or(0);
+        let bits = |x: u128| 128 - x.leading_zeros();
+        self.shift = (bits(max) + bits(weights.len() as u128)).saturating_sub(63);
+        let scaled: Vec<u64> = weights
+            .iter()
+            .map(|&w| w.div_ceil(1u128 << self.shift) as u64)
+            .collect();
+        drop(weights);
+        self.alias = Alias::new(&scaled);
+        self.entries = entries;
     }
 
     /// For the first steps, the exact maximum of the number of free positions of the ship
@@ -438,14 +678,33 @@ impl UniformFleets {
         if self.empty {
             return;
         }
+        let m = self.prefix;
+        let rest = self.steps.len() - m;
         let mut bits = Bits16 { buf: 0, left: 0 };
         let mut picked = [(0u8, false); crate::rules::MAX_SHIPS];
         'attempt: loop {
+            let e = self.alias.draw(rng);
+            let entry = &self.entries[e * (m + rest)..(e + 1) * (m + rest)];
+            let (codes, bounds) = entry.split_at(m);
+            if self.shift > 0 {
+                // the entry was drawn with its weight rounded up: keep it with
+                // probability (exact weight) / (rounded weight)
+                let exact = bounds.iter().fold(1u128, |p, &b| p * u128::from(b));
+                let rounded = exact.div_ceil(1u128 << self.shift) << self.shift;
+                if crate::sampler::below(rng, rounded) >= exact {
+                    continue 'attempt;
+                }
+            }
             let mut taken = 0u128;
-            for (slot, &(k, bound)) in self.steps.iter().enumerate() {
-                let kind = &self.kinds[k];
+            for (slot, &c) in codes.iter().enumerate() {
+                let (zone, bow, vertical) = self.kinds[self.steps[slot].0].pos[usize::from(c)];
+                taken |= zone;
+                picked[slot] = (bow, vertical);
+            }
+            for (slot, &bound) in (m..).zip(bounds) {
+                let kind = &self.kinds[self.steps[slot].0];
                 let (h, v) = kind.free_bows(taken, self.all, self.w);
-                let r = bits.below(rng, bound);
+                let r = bits.below(rng, u32::from(bound));
                 if r >= h.count_ones() + v.count_ones() {
                     continue 'attempt;
                 }
