@@ -13,6 +13,7 @@
 //! ```
 
 use alloc::vec::Vec;
+use arrayvec::ArrayVec;
 use core::fmt;
 use core::str::FromStr;
 
@@ -63,9 +64,10 @@ impl Symmetry {
     }
 
     /// The images of `(r, c)` under the symmetry's group, including itself.
-    fn orbit(self, n: usize, r: usize, c: usize) -> Vec<(usize, usize)> {
+    fn orbit(self, n: usize, r: usize, c: usize) -> ArrayVec<(usize, usize), 4> {
         let m = n - 1;
-        let mut v = alloc::vec![(r, c)];
+        let mut v: ArrayVec<(usize, usize), 4> = ArrayVec::new();
+        v.push((r, c));
         match self {
             Symmetry::None => {}
             Symmetry::Rotate180 => v.push((m - r, m - c)),
@@ -78,8 +80,13 @@ impl Symmetry {
             Symmetry::Diagonal => v.push((c, r)),
         }
         v.sort_unstable();
-        v.dedup();
-        v
+        let mut out = ArrayVec::new();
+        for p in v {
+            if out.last() != Some(&p) {
+                out.push(p);
+            }
+        }
+        out
     }
 
     /// Whether the clue pattern of `grid` has this symmetry.
@@ -215,12 +222,17 @@ const REMOVAL_NODES: u64 = 500;
 /// Whether removing the given at `cell` (value `v`) from `puzzle` keeps it unique, for a
 /// puzzle known to be unique.
 fn removable(puzzle: &mut [u8], size: Size, cells: &[usize]) -> bool {
-    let saved: Vec<u8> = cells.iter().map(|&c| puzzle[c]).collect();
-    let unique = if size == Size::Nine && cells.len() == 1 {
-        let (c, v) = (cells[0], saved[0]);
+    if size == Size::Nine && cells.len() == 1 {
+        let (c, v) = (cells[0], puzzle[cells[0]]);
         puzzle[c] = 0;
-        !fast9::has_solution_without(puzzle, c, v)
-    } else {
+        let unique = !fast9::has_solution_without(puzzle, c, v);
+        if !unique {
+            puzzle[c] = v;
+        }
+        return unique;
+    }
+    let saved: Vec<u8> = cells.iter().map(|&c| puzzle[c]).collect();
+    let unique = {
         for &c in cells {
             puzzle[c] = 0;
         }
@@ -251,11 +263,11 @@ pub fn puzzle_from(
     let n = size.side();
     let mut puzzle = solution.cells().to_vec();
     // The orbits of the symmetry, each once, in random order.
-    let mut orbits: Vec<Vec<usize>> = Vec::new();
+    let mut orbits: Vec<ArrayVec<usize, 4>> = Vec::with_capacity(n * n);
     let mut seen = alloc::vec![false; n * n];
     for cell in 0..n * n {
         if !seen[cell] {
-            let orbit: Vec<usize> = options
+            let orbit: ArrayVec<usize, 4> = options
                 .symmetry
                 .orbit(n, cell / n, cell % n)
                 .into_iter()
