@@ -410,27 +410,25 @@ impl State {
 
     /// Propagates to a fixpoint, starting with the words in `dirty`.
     fn propagate(&mut self, mut dirty: u32) -> Step {
+        let mut digits = 0u32;
         loop {
-            let mut digits = 0u32;
-            loop {
-                while dirty != 0 {
-                    let k = dirty.trailing_zeros() as usize;
-                    dirty &= dirty - 1;
-                    let d = k / 3;
-                    digits |= 1 << d;
-                    self.update_band(d, k - 3 * d, &mut dirty)?;
-                }
-                // Stack matching for the digits whose words changed.
-                while digits != 0 {
-                    let d = digits.trailing_zeros() as usize;
-                    digits &= digits - 1;
-                    self.stack_match(d, &mut dirty)?;
-                }
-                if dirty == 0 {
-                    break;
-                }
+            while dirty != 0 {
+                let k = dirty.trailing_zeros() as usize;
+                dirty &= dirty - 1;
+                let d = k / 3;
+                digits |= 1 << d;
+                self.update_band(d, k - 3 * d, &mut dirty)?;
             }
             self.naked_singles(&mut dirty)?;
+            if dirty != 0 {
+                continue;
+            }
+            // Stack matching for the digits whose words changed.
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                self.stack_match(d, &mut dirty)?;
+            }
             if dirty == 0 {
                 return Ok(());
             }
