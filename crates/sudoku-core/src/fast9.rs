@@ -3,10 +3,6 @@
 //! For every digit and every band (three rows) a 27-bit word holds the cells where the digit
 //! may still go (bit `9·row_in_band + column`). A placed digit keeps its own bit, so every row,
 //! column and box always holds at least one candidate of every digit in a consistent state.
-//! The words are stored band by band, the nine digits of a band padded to twelve lanes, so
-//! that "which digits still have these cells" (asked whenever cells get solved) is three SSE2
-//! compares and move-masks on x86-64 (through the safe wrappers of `safe_arch`; a plain loop
-//! elsewhere).
 //!
 //! Propagation, all on words, driven by a 27-bit set of changed (digit, band) words:
 //! - **band matching**: in a band a digit occupies one box per row and one row per box,
@@ -22,7 +18,7 @@
 //! Branching picks a bivalue cell when there is one (there almost always is): among the
 //! first few, the one with the most unsolved peers, i.e. the guess that should propagate
 //! most; else the first unsolved cell. The candidates are explored depth first on copies of
-//! the 192-byte state.
+//! the 156-byte state.
 
 /// Bits of a band word: 27 cells.
 const BAND: u32 = (1 << 27) - 1;
@@ -194,17 +190,13 @@ const POP9: [u8; 512] = {
 /// The two other bands of every band.
 const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
 
-/// Digit words per band in the state (nine used).
-const LANES: usize = 12;
-
 /// How many bivalue cells the branching heuristic compares.
 const BRANCH_CANDIDATES: u32 = 8;
 
-/// The solver state: candidates per band and digit, unsolved cells per band.
+/// The solver state: candidates per digit and band, unsolved cells per band.
 #[derive(Clone, Copy)]
 pub(crate) struct State {
-    /// Per band, per digit (lanes 9..12 stay empty so that a band is three 128-bit words).
-    cand: [[u32; LANES]; 3],
+    cand: [[u32; 3]; 9],
     unsolved: [u32; 3],
     /// Per digit, the band × column presence last used by the stack matching.
     cols: [u32; 9],
@@ -233,7 +225,7 @@ impl State {
             }
         }
         let given = [BAND & !at[0][0], BAND & !at[0][1], BAND & !at[0][2]];
-        let mut cand = [[0u32; LANES]; 3];
+        let mut cand = [[0u32; 3]; 9];
         let mut clash = 0;
         for d in 0..9 {
             let a = at[d + 1];
@@ -254,7 +246,7 @@ impl State {
             clash |=
                 (POP9[cols as usize] ^ n) | (POP9[rows as usize] ^ n) | (POP9[boxes as usize] ^ n);
             for b in 0..3 {
-                cand[b][d] = (BAND & !(lines[b] | (cols * ROWS3)) & !given[b]) | a[b];
+                cand[d][b] = (BAND & !(lines[b] | (cols * ROWS3)) & !given[b]) | a[b];
             }
         }
         if clash != 0 {
@@ -276,12 +268,12 @@ impl State {
     }
 
     /// Places digit `d` at bit `i` of band `b` (the caller checked it is a candidate).
-    /// `dirty` collects the changed words, bit `9·band + digit`.
+    /// `dirty` collects the changed words, bit `3·digit + band`.
     #[inline(always)]
     fn place(&mut self, d: usize, b: usize, i: usize, dirty: &mut u32) {
         let bit = 1u32 << i;
-        self.cand[b][d] = (self.cand[b][d] & !PEERS[i]) | bit;
-        *dirty |= 1 << (9 * b + d);
+        self.cand[d][b] = (self.cand[d][b] & !PEERS[i]) | bit;
+        *dirty |= 1 << (3 * d + b);
         self.commit(d, b, bit, dirty);
     }
 
@@ -291,11 +283,16 @@ impl State {
     #[inline(always)]
     fn commit(&mut self, d: usize, b: usize, s: u32, dirty: &mut u32) {
         // Branch-free: clear the cells from every digit, then give them back to `d`.
-        let own = 1u32 << (9 * b + d);
+        let own = 1u32 << (3 * d + b);
         let own_was_dirty = *dirty & own;
-        let changed = clear_cells(&mut self.cand[b], s);
-        self.cand[b][d] |= s;
-        *dirty |= ((changed << (9 * b)) & !own) | own_was_dirty;
+        let mut changed = 0u32;
+        for (e, words) in self.cand.iter_mut().enumerate() {
+            let had = words[b] & s;
+            words[b] ^= had;
+            changed |= u32::from(had != 0) << (3 * e);
+        }
+        self.cand[d][b] |= s;
+        *dirty |= (changed << b) & !own | own_was_dirty;
         self.leave_columns(d, b, s, dirty);
     }
 
@@ -305,18 +302,18 @@ impl State {
     fn leave_columns(&mut self, d: usize, b: usize, s: u32, dirty: &mut u32) {
         let cols = ((s | s >> 9 | s >> 18) & 0o777) * ROWS3;
         let (o1, o2) = OTHER_BANDS[b];
-        let h1 = self.cand[o1][d] & cols;
-        let h2 = self.cand[o2][d] & cols;
-        self.cand[o1][d] ^= h1;
-        self.cand[o2][d] ^= h2;
-        *dirty |= (u32::from(h1 != 0) << (9 * o1 + d)) | (u32::from(h2 != 0) << (9 * o2 + d));
+        let h1 = self.cand[d][o1] & cols;
+        let h2 = self.cand[d][o2] & cols;
+        self.cand[d][o1] ^= h1;
+        self.cand[d][o2] ^= h2;
+        *dirty |= (u32::from(h1 != 0) << (3 * d + o1)) | (u32::from(h2 != 0) << (3 * d + o2));
         self.unsolved[b] &= !s;
     }
 
     /// Stack matching for digit `d`: marks the other changed words dirty.
     #[inline(always)]
     fn stack_match(&mut self, d: usize, dirty: &mut u32) -> Step {
-        let (w0, w1, w2) = (self.cand[0][d], self.cand[1][d], self.cand[2][d]);
+        let [w0, w1, w2] = self.cand[d];
         let c0 = (w0 | w0 >> 9 | w0 >> 18) & 0o777;
         let c1 = (w1 | w1 >> 9 | w1 >> 18) & 0o777;
         let c2 = (w2 | w2 >> 9 | w2 >> 18) & 0o777;
@@ -338,12 +335,9 @@ impl State {
         if n0 == 0 || n1 == 0 || n2 == 0 {
             return Err(Contradiction);
         }
-        self.cand[0][d] = n0;
-        self.cand[1][d] = n1;
-        self.cand[2][d] = n2;
-        let changed =
-            u32::from(n0 != w0) | (u32::from(n1 != w1) << 9) | (u32::from(n2 != w2) << 18);
-        *dirty |= changed << d;
+        self.cand[d] = [n0, n1, n2];
+        let changed = u32::from(n0 != w0) | (u32::from(n1 != w1) << 1) | (u32::from(n2 != w2) << 2);
+        *dirty |= changed << (3 * d);
         Ok(())
     }
 
@@ -351,7 +345,7 @@ impl State {
     #[inline(always)]
     fn update_band(&mut self, d: usize, b: usize, dirty: &mut u32) -> Step {
         let u = self.unsolved[b];
-        let w = self.cand[b][d];
+        let w = self.cand[d][b];
         if w & u == 0 {
             return Ok(());
         }
@@ -359,7 +353,7 @@ impl State {
         if w == 0 {
             return Err(Contradiction);
         }
-        self.cand[b][d] = w;
+        self.cand[d][b] = w;
         // After matching, a cell alone in its row is alone in its box and conversely, and
         // its peers in the band already lack the digit.
         let s = row_singles(w) & u;
@@ -378,7 +372,8 @@ impl State {
                 continue;
             }
             let (mut one, mut two) = (0u32, 0u32);
-            for &x in &self.cand[b][..9] {
+            for d in 0..9 {
+                let x = self.cand[d][b];
                 two |= one & x;
                 one |= x;
             }
@@ -389,26 +384,25 @@ impl State {
             if singles == 0 {
                 continue;
             }
-            let mut digits = digits_meeting(&self.cand[b], singles);
-            while digits != 0 {
-                let d = digits.trailing_zeros() as usize;
-                digits &= digits - 1;
-                let s = self.cand[b][d] & singles;
-                let mut w = self.cand[b][d];
-                let mut m = s;
-                while m != 0 {
-                    let i = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    w &= !PEERS[i];
+            for d in 0..9 {
+                let s = self.cand[d][b] & singles;
+                if s != 0 {
+                    let mut w = self.cand[d][b];
+                    let mut m = s;
+                    while m != 0 {
+                        let i = m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        w &= !PEERS[i];
+                    }
+                    // Two of them in one row or box.
+                    if w & s != s {
+                        return Err(Contradiction);
+                    }
+                    // No other digit has these cells.
+                    self.cand[d][b] = w;
+                    *dirty |= 1 << (3 * d + b);
+                    self.leave_columns(d, b, s, dirty);
                 }
-                // Two of them in one row or box.
-                if w & s != s {
-                    return Err(Contradiction);
-                }
-                // No other digit has these cells.
-                self.cand[b][d] = w;
-                *dirty |= 1 << (9 * b + d);
-                self.leave_columns(d, b, s, dirty);
             }
         }
         Ok(())
@@ -421,10 +415,9 @@ impl State {
             while dirty != 0 {
                 let k = dirty.trailing_zeros() as usize;
                 dirty &= dirty - 1;
-                let b = k / 9;
-                let d = k - 9 * b;
+                let d = k / 3;
                 digits |= 1 << d;
-                self.update_band(d, b, &mut dirty)?;
+                self.update_band(d, k - 3 * d, &mut dirty)?;
             }
             self.naked_singles(&mut dirty)?;
             if dirty != 0 {
@@ -449,8 +442,8 @@ impl State {
     /// The 81 cell values of a solved state.
     pub(crate) fn values(&self) -> [u8; 81] {
         let mut out = [0u8; 81];
-        for (b, words) in self.cand.iter().enumerate() {
-            for (d, &w) in words.iter().enumerate() {
+        for (d, words) in self.cand.iter().enumerate() {
+            for (b, &w) in words.iter().enumerate() {
                 let mut w = w & !self.unsolved[b];
                 while w != 0 {
                     let i = w.trailing_zeros() as usize;
@@ -471,7 +464,8 @@ impl State {
                 continue;
             }
             let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-            for &x in &self.cand[b][..9] {
+            for words in &self.cand {
+                let x = words[b];
                 three |= two & x;
                 two |= one & x;
                 one |= x;
@@ -518,7 +512,11 @@ impl State {
     }
 
     fn digits_at(&self, b: usize, i: usize) -> u32 {
-        digits_meeting(&self.cand[b], 1 << i)
+        let mut m = 0;
+        for (d, words) in self.cand.iter().enumerate() {
+            m |= ((words[b] >> i) & 1) << d;
+        }
+        m
     }
 
     /// Depth-first search; calls `found` on every solution until it returns `false`.
@@ -575,53 +573,6 @@ impl Budget {
 
 /// The search ran out of branching nodes.
 pub(crate) struct OutOfNodes;
-
-/// Removes the cells `s` from every digit word of a band; returns the digits that had
-/// some of them (bit per digit).
-#[inline(always)]
-fn clear_cells(words: &mut [u32; LANES], s: u32) -> u32 {
-    let m = digits_meeting(words, s);
-    for w in words.iter_mut() {
-        *w &= !s;
-    }
-    m
-}
-
-/// The digits (bit per lane) whose word meets `s`: SSE2 compare and move-mask.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn digits_meeting(words: &[u32; LANES], s: u32) -> u32 {
-    use safe_arch::{
-        bitand_m128i, cast_to_m128_from_m128i, cmp_eq_mask_i32_m128i, m128i, move_mask_m128,
-        set_splat_i32_m128i, zeroed_m128i,
-    };
-    let sv = set_splat_i32_m128i(s as i32);
-    let mut m = 0u32;
-    for (k, w) in words.chunks_exact(4).enumerate() {
-        let v = m128i::from([w[0] as i32, w[1] as i32, w[2] as i32, w[3] as i32]);
-        let empty = cmp_eq_mask_i32_m128i(bitand_m128i(v, sv), zeroed_m128i());
-        m |= ((move_mask_m128(cast_to_m128_from_m128i(empty)) as u32) ^ 0xF) << (4 * k);
-    }
-    m
-}
-
-/// The digits (bit per lane) whose word meets `s`.
-#[cfg(not(target_arch = "x86_64"))]
-#[inline(always)]
-fn digits_meeting(words: &[u32; LANES], s: u32) -> u32 {
-    digits_meeting_scalar(words, s)
-}
-
-/// The digits (bit per lane) whose word meets `s`, one lane at a time.
-#[cfg(any(test, not(target_arch = "x86_64")))]
-#[inline(always)]
-fn digits_meeting_scalar(words: &[u32; LANES], s: u32) -> u32 {
-    let mut m = 0;
-    for (e, &w) in words.iter().enumerate() {
-        m |= u32::from(w & s != 0) << e;
-    }
-    m
-}
 
 /// Keeps the entries of a band word that belong to some row × box permutation.
 #[inline(always)]
@@ -721,7 +672,7 @@ pub(crate) fn has_solution_without(cells: &[u8], cell: usize, value: u8) -> bool
         // The cell is a given.
         return cells[cell] != value && count(cells, 1, u64::MAX).is_ok_and(|n| n > 0);
     }
-    state.cand[b][d] &= !bit;
+    state.cand[d][b] &= !bit;
     if state.propagate((1 << 27) - 1).is_err() {
         return false;
     }
@@ -766,31 +717,6 @@ mod tests {
     }
 
     #[test]
-    fn the_state_is_as_small_as_documented() {
-        assert_eq!(core::mem::size_of::<State>(), 192);
-    }
-
-    #[test]
-    fn lane_masks_agree_with_the_scalar_loop() {
-        use rand::{RngExt, SeedableRng};
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
-        for _ in 0..2000 {
-            let mut words = [0u32; LANES];
-            for w in words.iter_mut().take(9) {
-                *w = rng.random_range(0..=BAND) & rng.random_range(0..=BAND);
-            }
-            let s = 1 << rng.random_range(0..27) | rng.random_range(0..=BAND) & 0o1001;
-            assert_eq!(digits_meeting(&words, s), digits_meeting_scalar(&words, s));
-            let mut cleared = words;
-            let m = clear_cells(&mut cleared, s);
-            assert_eq!(m, digits_meeting_scalar(&words, s));
-            for (a, b) in words.iter().zip(&cleared) {
-                assert_eq!(*b, a & !s);
-            }
-        }
-    }
-
-    #[test]
     fn clashing_givens_are_found_in_every_unit() {
         // The same digit twice in a row, a column within a band, a column across bands,
         // a box (other row and column), a row in the last band.
@@ -809,10 +735,10 @@ mod tests {
         cells[80] = 5;
         let s = State::givens(&cells).expect("no clash");
         // Digit 5 left row 0, column 0 and box 0 but keeps its givens.
-        assert_eq!(s.cand[0][4] & 0o777, 1);
-        assert_eq!(s.cand[0][4] & (1 << 9), 0);
-        assert_eq!(s.cand[1][4] & 1, 0);
-        assert_ne!(s.cand[1][4] & 2, 0);
+        assert_eq!(s.cand[4][0] & 0o777, 1);
+        assert_eq!(s.cand[4][0] & (1 << 9), 0);
+        assert_eq!(s.cand[4][1] & 1, 0);
+        assert_ne!(s.cand[4][1] & 2, 0);
         assert_eq!(s.unsolved[0], BAND & !(1 | (1 << 13)));
     }
 
