@@ -9,6 +9,7 @@
 //! | [`Level::Hunt`] | hunt on a parity lattice spaced by the longest ship afloat; after a hit, target its neighbours and then its line |
 //! | [`Level::Density`] | count, for every ship afloat, its placements consistent with what is known; shoot the cell covered most often |
 //! | [`Level::Posterior`] | reason over whole fleets: keep a population of complete fleets consistent with every miss, hit and sunk ship, moved by Gibbs steps (one ship, or two ships sharing the cover of a hit, redrawn from their exact conditional law, so the stationary law is the uniform posterior); estimate each cell's probability by Rao–Blackwellisation and shoot the most likely cell |
+//! | [`Level::Lookahead`] | the same reasoning, faster and sharper: a larger population moved by bitboard Gibbs steps, exact cell probabilities from the counting programme once few cells are open, and in the hunt the likeliest cells compared by the expected hits of the next two shots ([`Lookahead`]) |
 //!
 //! ```
 //! use battleship_core::ai::{Bot, Level};
@@ -40,6 +41,9 @@ use crate::game::{Outcome, Tracking, outcome_of};
 use crate::rules::Rules;
 use crate::uniform::{UniformFleets, positions};
 
+mod lookahead;
+pub use lookahead::Lookahead;
+
 /// A shooter: picks the next cell to shoot from what it knows.
 pub trait Bot {
     /// The cell to shoot next (`None` only when no cell is left to shoot).
@@ -55,15 +59,23 @@ pub enum Level {
     Hunt,
     /// Probability density of single-ship placements.
     Density,
-    /// Posterior over whole consistent fleets (the strongest).
+    /// Posterior over whole consistent fleets, shooting the most likely cell.
     Posterior,
+    /// Posterior over whole consistent fleets with a two-shot lookahead (the strongest).
+    Lookahead,
 }
 
 impl Level {
     /// Every level, weakest first.
-    pub const ALL: [Level; 4] = [Level::Random, Level::Hunt, Level::Density, Level::Posterior];
+    pub const ALL: [Level; 5] = [
+        Level::Random,
+        Level::Hunt,
+        Level::Density,
+        Level::Posterior,
+        Level::Lookahead,
+    ];
     /// The strongest level.
-    pub const BEST: Level = Level::Posterior;
+    pub const BEST: Level = Level::Lookahead;
 
     /// The level's name on the command line.
     pub fn name(self) -> &'static str {
@@ -72,6 +84,7 @@ impl Level {
             Level::Hunt => "hunt",
             Level::Density => "density",
             Level::Posterior => "posterior",
+            Level::Lookahead => "lookahead",
         }
     }
 
@@ -82,6 +95,7 @@ impl Level {
             Level::Hunt => Kind::Hunt,
             Level::Density => Kind::Density,
             Level::Posterior => Kind::Posterior(Posterior::new(rules)),
+            Level::Lookahead => Kind::Lookahead(Lookahead::new(rules)),
         };
         Shooter { level: self, kind }
     }
@@ -96,7 +110,7 @@ impl fmt::Display for Level {
 /// An unknown shooter or placement name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown name '{0}' (shooters: random, hunt, density, posterior, best; placements: uniform, border)"
+    "unknown name '{0}' (shooters: random, hunt, density, posterior, lookahead, best; placements: uniform, border)"
 )]
 pub struct UnknownName(pub alloc::string::String);
 
@@ -107,7 +121,8 @@ impl FromStr for Level {
             "random" => Ok(Level::Random),
             "hunt" | "parity" => Ok(Level::Hunt),
             "density" => Ok(Level::Density),
-            "posterior" | "best" => Ok(Level::Posterior),
+            "posterior" => Ok(Level::Posterior),
+            "lookahead" | "best" => Ok(Level::Lookahead),
             _ => Err(UnknownName(s.into())),
         }
     }
@@ -126,6 +141,7 @@ enum Kind {
     Hunt,
     Density,
     Posterior(Posterior),
+    Lookahead(Lookahead),
 }
 
 impl Shooter {
@@ -142,6 +158,13 @@ impl Bot for Posterior {
     }
 }
 
+impl Bot for Lookahead {
+    fn choose<R: Rng + ?Sized>(&mut self, tracking: &Tracking, rng: &mut R) -> Option<Coord> {
+        let w = tracking.rules().width();
+        Lookahead::choose(self, tracking, rng).map(|i| Coord::from_index(i, w))
+    }
+}
+
 impl Bot for Shooter {
     fn choose<R: Rng + ?Sized>(&mut self, tracking: &Tracking, rng: &mut R) -> Option<Coord> {
         let w = tracking.rules().width();
@@ -150,6 +173,7 @@ impl Bot for Shooter {
             Kind::Hunt => hunt(tracking, rng),
             Kind::Density => argmax(&density(tracking), tracking.unknown(), rng),
             Kind::Posterior(p) => p.choose(tracking, rng),
+            Kind::Lookahead(p) => p.choose(tracking, rng),
         }?;
         Some(Coord::from_index(cell, w))
     }

@@ -107,7 +107,7 @@ struct PlayArgs {
 /// Arguments of `tabletop battleship sim`.
 #[derive(Args, Debug)]
 struct SimArgs {
-    /// The shooter: random, hunt, density, posterior, or best (the strongest).
+    /// The shooter: random, hunt, density, posterior, lookahead, or best (the strongest).
     #[arg(long, value_name = "NAME", value_parser = parse_level)]
     shooter: Level,
     /// Number of games.

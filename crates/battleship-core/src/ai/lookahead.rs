@@ -1,0 +1,949 @@
+//! The lookahead shooter: a large population of whole fleets kept consistent with every
+//! observation by bitboard Gibbs moves, and a two-shot lookahead on that population.
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use arrayvec::ArrayVec;
+use rand::{Rng, RngExt};
+
+use super::{known_water, sunk_cells};
+use crate::coord::{Cells, Geometry};
+use crate::game::Tracking;
+use crate::rules::{MAX_SHIPS, Rules};
+use crate::sampler::{Constraints, FleetSampler};
+
+/// The positions of the ships of one length, as bitboards.
+#[derive(Debug, Clone)]
+struct LenTable {
+    len: u8,
+    /// Cells where a horizontal ship of this length may start (its bow).
+    hstart: u128,
+    /// Cells where a vertical ship may start (none for length 1).
+    vstart: u128,
+    /// Cells and zone (cells plus no-touch halo) of the ship starting at each cell:
+    /// horizontal at `[2 * s]`, vertical at `[2 * s + 1]`.
+    pos: Vec<(u128, u128)>,
+}
+
+/// One ship of a particle fleet: index of its length table, cells, zone.
+type PShip = (u8, u128, u128);
+
+/// A complete fleet of the ships afloat.
+#[derive(Debug, Clone)]
+struct Particle {
+    ships: ArrayVec<PShip, MAX_SHIPS>,
+}
+
+impl Particle {
+    fn cells(&self) -> u128 {
+        self.ships.iter().fold(0, |m, s| m | s.1)
+    }
+}
+
+/// What a consistent fleet must respect.
+#[derive(Debug, Clone, Copy)]
+struct Obs {
+    /// Cells no ship afloat may occupy.
+    blocked: u128,
+    /// Hits on ships afloat: every one must be covered.
+    open: u128,
+}
+
+/// The bitboard machinery shared by the moves.
+#[derive(Debug, Clone)]
+pub(super) struct Engine {
+    geo: Geometry,
+    w: u32,
+    all: u128,
+    tables: Vec<LenTable>,
+}
+
+/// The `k`-th (from 0) set bit of `x` (`k < x.count_ones()`).
+fn select64(mut x: u64, mut k: u32) -> u32 {
+    // branchless halving: keep the half that holds the wanted bit
+    let mut off = 0;
+    for s in [32u32, 16, 8, 4, 2, 1] {
+        let low = x & ((1u64 << s) - 1);
+        let c = low.count_ones();
+        let up = u32::from(k >= c);
+        let m = 0u64.wrapping_sub(u64::from(up));
+        k -= c * up;
+        x = ((x >> s) & m) | (low & !m);
+        off += s * up;
+    }
+    off
+}
+
+fn select128(m: u128, k: u32) -> u32 {
+    let lo = m as u64;
+    let c = lo.count_ones();
+    if k < c {
+        select64(lo, k)
+    } else {
+        64 + select64((m >> 64) as u64, k - c)
+    }
+}
+
+impl Engine {
+    pub(super) fn new(rules: &Rules) -> Engine {
+        let geo = Geometry::of(rules);
+        let (w, h) = (usize::from(rules.width()), usize::from(rules.height()));
+        let n = geo.n();
+        let touch = rules.ships_may_touch();
+        let mut lens = rules.fleet().to_vec();
+        lens.sort_unstable_by(|a, b| b.cmp(a));
+        lens.dedup();
+        let tables = lens
+            .iter()
+            .map(|&len| {
+                let l = usize::from(len);
+                let mut hstart = 0u128;
+                let mut vstart = 0u128;
+                let mut pos = vec![(0u128, 0u128); 2 * n];
+                for r in 0..h {
+                    for c in 0..w {
+                        let s = r * w + c;
+                        if c + l <= w {
+                            hstart |= 1u128 << s;
+                            let cells = (0..l).fold(0u128, |m, d| m | 1u128 << (s + d));
+                            let zone = if touch { cells } else { geo.dilate(cells) };
+                            pos[2 * s] = (cells, zone);
+                        }
+                        if l > 1 && r + l <= h {
+                            vstart |= 1u128 << s;
+                            let cells = (0..l).fold(0u128, |m, d| m | 1u128 << (s + d * w));
+                            let zone = if touch { cells } else { geo.dilate(cells) };
+                            pos[2 * s + 1] = (cells, zone);
+                        }
+                    }
+                }
+                LenTable {
+                    len,
+                    hstart,
+                    vstart,
+                    pos,
+                }
+            })
+            .collect();
+        Engine {
+            geo,
+            w: w as u32,
+            all: geo.all,
+            tables,
+        }
+    }
+
+    fn table_of(&self, len: u8) -> Option<u8> {
+        self.tables
+            .iter()
+            .position(|t| t.len == len)
+            .map(|i| i as u8)
+    }
+
+    /// The bows of the positions of length table `li` inside `free` that cover every
+    /// cell of `need`: `(horizontal, vertical)`.
+    #[inline]
+    fn starts(&self, li: u8, free: u128, need: u128) -> (u128, u128) {
+        let t = &self.tables[usize::from(li)];
+        let l = u32::from(t.len);
+        let w = self.w;
+        let mut sh = free & t.hstart;
+        let mut sv = free & t.vstart;
+        for d in 1..l {
+            sh &= free >> d;
+            sv &= free >> (d * w);
+        }
+        let mut rest = need;
+        while rest != 0 && (sh | sv) != 0 {
+            let b = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            let (mut ch, mut cv) = (0u128, 0u128);
+            for d in 0..l {
+                ch |= b >> d;
+                cv |= b >> (d * w);
+            }
+            sh &= ch;
+            sv &= cv;
+        }
+        (sh, sv)
+    }
+
+    /// A uniform choice among the positions `(sh, sv)` (not both empty).
+    #[inline]
+    fn pick<R: Rng + ?Sized>(&self, li: u8, sh: u128, sv: u128, rng: &mut R) -> (u128, u128) {
+        let ch = sh.count_ones();
+        let total = ch + sv.count_ones();
+        let k = rng.random_range(0..total);
+        let t = &self.tables[usize::from(li)];
+        if k < ch {
+            t.pos[2 * select128(sh, k) as usize]
+        } else {
+            t.pos[2 * select128(sv, k - ch) as usize + 1]
+        }
+    }
+
+    /// One Gibbs sweep: every ship in turn redrawn uniformly among the positions consistent
+    /// with the other ships and the observations (its exact conditional law).
+    fn sweep<R: Rng + ?Sized>(
+        &self,
+        p: &mut Particle,
+        obs: Obs,
+        mut acc: Option<&mut [f64]>,
+        rng: &mut R,
+    ) {
+        let n = p.ships.len();
+        for j in 0..n {
+            let mut oz = 0u128;
+            let mut oc = 0u128;
+            for (k, s) in p.ships.iter().enumerate() {
+                if k != j {
+                    oz |= s.2;
+                    oc |= s.1;
+                }
+            }
+            let li = p.ships[j].0;
+            let free = self.all & !(obs.blocked | oz);
+            let need = obs.open & !oc;
+            let (sh, sv) = self.starts(li, free, need);
+            if sh | sv == 0 {
+                continue;
+            }
+            if let Some(acc) = acc.as_deref_mut() {
+                // the exact conditional law of this ship: every bow it may take, equally
+                // likely (accumulated per bow, spread over the cells later)
+                let share = 1.0 / f64::from(sh.count_ones() + sv.count_ones());
+                let base = usize::from(li) * 2 * 128;
+                for (bits, o) in [(sh, 0usize), (sv, 128usize)] {
+                    let mut b = bits;
+                    while b != 0 {
+                        acc[base + o + b.trailing_zeros() as usize] += share;
+                        b &= b - 1;
+                    }
+                }
+            }
+            let (c, z) = self.pick(li, sh, sv, rng);
+            p.ships[j] = (li, c, z);
+        }
+    }
+
+    /// A joint move of two ships of different lengths that between them must cover an
+    /// open hit, redrawn uniformly among the consistent pairs (a block Gibbs step: single
+    /// ship moves can never change which ship covers a hit, this one can).
+    fn pair_move<R: Rng + ?Sized>(&self, p: &mut Particle, obs: Obs, rng: &mut R) {
+        let n = p.ships.len();
+        if n < 2 {
+            return;
+        }
+        let j = rng.random_range(0..n);
+        let k = rng.random_range(0..n);
+        let (lj, lk) = (p.ships[j].0, p.ships[k].0);
+        if j == k || lj == lk {
+            return;
+        }
+        let mut oz = 0u128;
+        let mut oc = 0u128;
+        for (x, s) in p.ships.iter().enumerate() {
+            if x != j && x != k {
+                oz |= s.2;
+                oc |= s.1;
+            }
+        }
+        let need = obs.open & !oc;
+        if need == 0 {
+            return;
+        }
+        let h = need & need.wrapping_neg();
+        let free = self.all & !(obs.blocked | oz);
+        // (first ship's table, second's): the first covers h
+        let mut cands: ArrayVec<(bool, u128, u128, u32), 16> = ArrayVec::new();
+        let mut total = 0u32;
+        for (swap, la, lb) in [(false, lj, lk), (true, lk, lj)] {
+            let (ah, av) = self.starts(la, free, h);
+            let ta = &self.tables[usize::from(la)];
+            for (bits, o) in [(ah, 0usize), (av, 1usize)] {
+                let mut b = bits;
+                while b != 0 {
+                    let s = b.trailing_zeros() as usize;
+                    b &= b - 1;
+                    let (ac, az) = ta.pos[2 * s + o];
+                    let (bh, bv) = self.starts(lb, free & !az, need & !ac);
+                    let c = bh.count_ones() + bv.count_ones();
+                    if c > 0 && !cands.is_full() {
+                        cands.push((swap, ac, az, c));
+                        total += c;
+                    }
+                }
+            }
+        }
+        if total == 0 {
+            return;
+        }
+        let mut r = rng.random_range(0..total);
+        for &(swap, ac, az, c) in &cands {
+            if r < c {
+                let (la, lb) = if swap { (lk, lj) } else { (lj, lk) };
+                let (bh, bv) = self.starts(lb, free & !az, need & !ac);
+                let ch = bh.count_ones();
+                let tb = &self.tables[usize::from(lb)];
+                let (bc, bz) = if r < ch {
+                    tb.pos[2 * select128(bh, r) as usize]
+                } else {
+                    tb.pos[2 * select128(bv, r - ch) as usize + 1]
+                };
+                let (ja, ka) = if swap { (k, j) } else { (j, k) };
+                p.ships[ja] = (la, ac, az);
+                p.ships[ka] = (lb, bc, bz);
+                return;
+            }
+            r -= c;
+        }
+    }
+
+    /// Cells within two steps (in the 8 directions) of `m`.
+    fn near(&self, m: u128) -> u128 {
+        self.geo.dilate(self.geo.dilate(m))
+    }
+
+    fn consistent(&self, p: &Particle, obs: Obs) -> bool {
+        let mut cells = 0u128;
+        for (k, s) in p.ships.iter().enumerate() {
+            if s.1 & obs.blocked != 0 {
+                return false;
+            }
+            for o in &p.ships[k + 1..] {
+                if o.1 & s.2 != 0 {
+                    return false;
+                }
+            }
+            cells |= s.1;
+        }
+        obs.open & !cells == 0
+    }
+
+    /// Makes `p` consistent with `obs` and the ships afloat (`afloat`: length table
+    /// indices), redrawing as few ships as it can. Returns whether it succeeded.
+    fn repair<R: Rng + ?Sized>(
+        &self,
+        p: &mut Particle,
+        obs: Obs,
+        afloat: &[u8],
+        rng: &mut R,
+    ) -> bool {
+        let mut want: ArrayVec<u8, MAX_SHIPS> = afloat.iter().copied().collect();
+        let mut ships: ArrayVec<PShip, MAX_SHIPS> = ArrayVec::new();
+        for &s in &p.ships {
+            if s.1 & obs.blocked != 0 {
+                continue;
+            }
+            if let Some(k) = want.iter().position(|&x| x == s.0) {
+                want.remove(k);
+                ships.push(s);
+            }
+        }
+        for li in want {
+            let zone = ships.iter().fold(0u128, |m, s| m | s.2);
+            let cells = ships.iter().fold(0u128, |m, s| m | s.1);
+            let free = self.all & !(obs.blocked | zone);
+            let uncovered = obs.open & !cells;
+            let (mut sh, mut sv) = (0, 0);
+            if uncovered != 0 {
+                let first = uncovered & uncovered.wrapping_neg();
+                (sh, sv) = self.starts(li, free, first);
+            }
+            if sh | sv == 0 {
+                (sh, sv) = self.starts(li, free, 0);
+            }
+            if sh | sv == 0 {
+                return false;
+            }
+            let (c, z) = self.pick(li, sh, sv, rng);
+            ships.push((li, c, z));
+        }
+        let cells = ships.iter().fold(0u128, |m, s| m | s.1);
+        if obs.open & !cells != 0 {
+            // free the ships near the open hits and search for them again
+            let geo_near = self.near(obs.open);
+            let mut fixed: ArrayVec<PShip, MAX_SHIPS> = ArrayVec::new();
+            let mut missing: ArrayVec<u8, MAX_SHIPS> = ArrayVec::new();
+            for &s in &ships {
+                if s.1 & geo_near != 0 {
+                    missing.push(s.0);
+                } else {
+                    fixed.push(s);
+                }
+            }
+            missing.sort_unstable();
+            match self.complete(fixed, obs, &missing, 400, rng) {
+                Some(q) => ships = q.ships,
+                None => {
+                    let mut all: ArrayVec<u8, MAX_SHIPS> = ships.iter().map(|s| s.0).collect();
+                    all.sort_unstable();
+                    match self.complete(ArrayVec::new(), obs, &all, 2_000, rng) {
+                        Some(q) => ships = q.ships,
+                        None => return false,
+                    }
+                }
+            }
+        }
+        p.ships = ships;
+        self.consistent(p, obs)
+    }
+
+    /// A consistent fleet by randomised depth-first search (longest ship first, positions
+    /// covering open hits preferred); `None` if none is found within a node budget.
+    fn build<R: Rng + ?Sized>(&self, obs: Obs, afloat: &[u8], rng: &mut R) -> Option<Particle> {
+        self.complete(ArrayVec::new(), obs, afloat, 20_000, rng)
+    }
+
+    /// Completes the ships `fixed` with ships of the length tables `missing` (longest
+    /// first) into a consistent fleet by randomised depth-first search; `None` if none is
+    /// found within `budget` nodes.
+    fn complete<R: Rng + ?Sized>(
+        &self,
+        fixed: ArrayVec<PShip, MAX_SHIPS>,
+        obs: Obs,
+        missing: &[u8],
+        budget: u32,
+        rng: &mut R,
+    ) -> Option<Particle> {
+        struct Search<'a, R: Rng + ?Sized> {
+            engine: &'a Engine,
+            obs: Obs,
+            afloat: &'a [u8],
+            budget: u32,
+            ships: ArrayVec<PShip, MAX_SHIPS>,
+            rng: &'a mut R,
+        }
+        impl<R: Rng + ?Sized> Search<'_, R> {
+            fn go(&mut self, k: usize, taken: u128, cells: u128) -> bool {
+                if self.budget == 0 {
+                    return false;
+                }
+                self.budget -= 1;
+                let uncovered = self.obs.open & !cells;
+                if k == self.afloat.len() {
+                    return uncovered == 0;
+                }
+                let e = self.engine;
+                let left: u32 = self.afloat[k..]
+                    .iter()
+                    .map(|&li| u32::from(e.tables[usize::from(li)].len))
+                    .sum();
+                if uncovered.count_ones() > left {
+                    return false;
+                }
+                let li = self.afloat[k];
+                let free = e.all & !(self.obs.blocked | taken);
+                // positions covering the first uncovered hit first, then the others
+                let first = uncovered & uncovered.wrapping_neg();
+                let (ch, cv) = if first != 0 {
+                    e.starts(li, free, first)
+                } else {
+                    (0, 0)
+                };
+                let (ah, av) = e.starts(li, free, 0);
+                for (sh, sv, limit) in [(ch, cv, 12u32), (ah & !ch, av & !cv, 24)] {
+                    let total = sh.count_ones() + sv.count_ones();
+                    if total == 0 {
+                        continue;
+                    }
+                    let nh = sh.count_ones();
+                    let start = self.rng.random_range(0..total);
+                    let t = &e.tables[usize::from(li)];
+                    for x in 0..total.min(limit) {
+                        let r = (start + x * 7919) % total;
+                        let (c, z) = if r < nh {
+                            t.pos[2 * select128(sh, r) as usize]
+                        } else {
+                            t.pos[2 * select128(sv, r - nh) as usize + 1]
+                        };
+                        self.ships.push((li, c, z));
+                        if self.go(k + 1, taken | z, cells | c) {
+                            return true;
+                        }
+                        self.ships.pop();
+                    }
+                }
+                false
+            }
+        }
+        let taken = fixed.iter().fold(0u128, |m, s| m | s.2);
+        let cells = fixed.iter().fold(0u128, |m, s| m | s.1);
+        let mut s = Search {
+            engine: self,
+            obs,
+            afloat: missing,
+            budget,
+            ships: fixed,
+            rng,
+        };
+        if s.go(0, taken, cells) {
+            Some(Particle { ships: s.ships })
+        } else {
+            None
+        }
+    }
+}
+
+/// The whole-fleet shooter with a two-shot lookahead (see [`super::Level::Lookahead`]).
+///
+/// It keeps a population of complete fleets consistent with every miss, hit and sunk ship,
+/// moved by bitboard Gibbs steps (each ship, and pairs of ships sharing the cover of a
+/// hit, redrawn from their exact conditional law), and estimates each cell's probability
+/// by Rao–Blackwellisation. Once few cells are left open the exact counting programme of
+/// [`crate::FleetSampler`] replaces the estimate. A wounded ship is finished first; in the
+/// hunt the most likely cells are compared by the expected hits of the next two shots.
+///
+/// ```
+/// use battleship_core::ai::Lookahead;
+/// use battleship_core::{Rules, Tracking};
+/// use rand::SeedableRng;
+/// let rules = Rules::russian();
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let mut bot = Lookahead::new(&rules);
+/// let p = bot.probabilities(&Tracking::new(rules.clone()), &mut rng).unwrap();
+/// // 20 ship cells among 100: the probabilities add up to about 20
+/// let total: f64 = p.iter().sum();
+/// assert!((total - 20.0).abs() < 1e-6);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Lookahead {
+    engine: Engine,
+    rules: Rules,
+    particles: Vec<Particle>,
+    /// Fleet masks sampled at the last decision.
+    samples: Vec<u128>,
+    /// Rao–Blackwellised bow weights per length table and orientation.
+    acc: Vec<f64>,
+    rb_steps: usize,
+    seen_shots: u32,
+    size: usize,
+    sweeps: usize,
+    candidates: usize,
+    exact_below: usize,
+}
+
+/// Default population size.
+const SIZE: usize = 100;
+/// Default Gibbs sweeps per decision.
+const SWEEPS: usize = 2;
+/// Default number of cells compared by the lookahead.
+const CANDIDATES: usize = 8;
+/// Default number of open cells below which the marginals are counted exactly.
+const EXACT_BELOW: usize = 28;
+/// State budget of the exact counting programme.
+const EXACT_STATES: usize = 40_000;
+/// Independent searches that seed a population built from scratch.
+const SEEDS: usize = 8;
+/// Extra sweeps of a population built from scratch.
+const BURN_IN: usize = 6;
+
+impl Lookahead {
+    /// A lookahead shooter for `rules`.
+    pub fn new(rules: &Rules) -> Lookahead {
+        Lookahead {
+            engine: Engine::new(rules),
+            rules: rules.clone(),
+            particles: Vec::new(),
+            samples: Vec::new(),
+            acc: Vec::new(),
+            rb_steps: 0,
+            seen_shots: u32::MAX,
+            size: SIZE,
+            sweeps: SWEEPS,
+            candidates: CANDIDATES,
+            exact_below: EXACT_BELOW,
+        }
+    }
+
+    /// The same shooter with `particles` fleets and `sweeps` Gibbs sweeps per decision
+    /// (more is more accurate and slower; the default is 100 and 2).
+    pub fn with_effort(mut self, particles: usize, sweeps: usize) -> Lookahead {
+        self.size = particles.max(1);
+        self.sweeps = sweeps.max(1);
+        self
+    }
+
+    /// The same shooter comparing the `candidates` most likely cells by the lookahead
+    /// (0 or 1: always the most likely cell; the default is 8).
+    pub fn with_candidates(mut self, candidates: usize) -> Lookahead {
+        self.candidates = candidates;
+        self
+    }
+
+    /// The same shooter counting the probabilities exactly once at most `cells` cells may
+    /// still hold a ship (0: never; the default is 28).
+    pub fn with_exact_below(mut self, cells: usize) -> Lookahead {
+        self.exact_below = cells;
+        self
+    }
+
+    fn observations(&self, t: &Tracking) -> Obs {
+        let geo = Geometry::of(&self.rules);
+        let s = sunk_cells(t);
+        let sunk_zone = if self.rules.ships_may_touch() {
+            s
+        } else {
+            geo.dilate(s)
+        };
+        Obs {
+            blocked: known_water(t) | sunk_zone,
+            open: t.open_hits().0,
+        }
+    }
+
+    /// Brings the population up to date with `t`, accumulating the Rao–Blackwellised
+    /// weights and sampling fleet masks. Returns `false` if no consistent fleet was found.
+    fn update<R: Rng + ?Sized>(&mut self, t: &Tracking, rng: &mut R) -> bool {
+        let afloat: ArrayVec<u8, MAX_SHIPS> = t
+            .afloat()
+            .iter()
+            .filter_map(|&l| self.engine.table_of(l))
+            .collect();
+        let obs = self.observations(t);
+        let shots = t.shots_fired();
+        if shots < self.seen_shots {
+            // a new game (or an earlier position): start again
+            self.particles.clear();
+        }
+        self.seen_shots = shots;
+        let mut kept = Vec::with_capacity(self.size);
+        for mut p in core::mem::take(&mut self.particles) {
+            if self.engine.repair(&mut p, obs, &afloat, rng) {
+                kept.push(p);
+            }
+        }
+        let fresh = kept.is_empty();
+        if fresh {
+            for _ in 0..SEEDS.min(self.size) {
+                if let Some(p) = self.engine.build(obs, &afloat, rng) {
+                    kept.push(p);
+                }
+            }
+            if kept.is_empty() {
+                return false;
+            }
+        }
+        // the population is topped up with copies of consistent fleets, which the sweeps
+        // then move apart
+        while kept.len() < self.size {
+            let k = rng.random_range(0..kept.len());
+            kept.push(kept[k].clone());
+        }
+        let burn = if fresh { BURN_IN } else { 0 };
+        self.samples.clear();
+        self.acc.clear();
+        self.acc.resize(self.engine.tables.len() * 2 * 128, 0.0);
+        self.rb_steps = 0;
+        for p in &mut kept {
+            for s in 0..self.sweeps + burn {
+                if obs.open != 0 {
+                    for _ in 0..p.ships.len() {
+                        self.engine.pair_move(p, obs, rng);
+                    }
+                }
+                let record = s >= burn;
+                if record {
+                    self.rb_steps += 1;
+                }
+                self.engine
+                    .sweep(p, obs, record.then_some(&mut self.acc[..]), rng);
+                if record {
+                    self.samples.push(p.cells());
+                }
+            }
+        }
+        self.particles = kept;
+        true
+    }
+
+    /// The estimated probability that each cell (index `row * width + col`) holds a ship
+    /// afloat, given everything in `t` (cells already hit count as occupied). Updates the
+    /// population as a decision does. `None` if no consistent fleet was found.
+    pub fn probabilities<R: Rng + ?Sized>(
+        &mut self,
+        t: &Tracking,
+        rng: &mut R,
+    ) -> Option<Vec<f64>> {
+        if !self.update(t, rng) {
+            return None;
+        }
+        Some(self.rb_marginals(t.open_hits().0))
+    }
+
+    /// Rao–Blackwellised marginals: each ship's conditional law at every recorded step,
+    /// spread over its cells; open hits count as occupied.
+    fn rb_marginals(&self, open: u128) -> Vec<f64> {
+        let n = self.rules.cells();
+        let mut p = vec![0.0f64; n];
+        let w = self.engine.w as usize;
+        for (li, t) in self.engine.tables.iter().enumerate() {
+            let l = usize::from(t.len);
+            for (o, step) in [(0usize, 1usize), (128, w)] {
+                let base = li * 2 * 128 + o;
+                for s in 0..n {
+                    let a = self.acc[base + s];
+                    if a != 0.0 {
+                        for d in 0..l {
+                            p[s + d * step] += a;
+                        }
+                    }
+                }
+            }
+        }
+        let k = self.rb_steps.max(1) as f64;
+        for (i, x) in p.iter_mut().enumerate() {
+            *x = if (open >> i) & 1 == 1 { 1.0 } else { *x / k };
+        }
+        p
+    }
+
+    /// Exact marginals by the counting programme, if its graph is small enough.
+    fn exact(&self, t: &Tracking) -> Option<Vec<f64>> {
+        let obs = self.observations(t);
+        let c = Constraints {
+            water: Cells(obs.blocked),
+            ship: Cells(obs.open),
+        };
+        let dp = FleetSampler::with_fleet(&self.rules, &t.afloat(), c, EXACT_STATES).ok()?;
+        let total = dp.count();
+        if total == 0 {
+            return None;
+        }
+        let tf = total as f64;
+        Some(dp.occupancy().iter().map(|&x| x as f64 / tf).collect())
+    }
+
+    /// The index of the cell to shoot.
+    pub(super) fn choose<R: Rng + ?Sized>(&mut self, t: &Tracking, rng: &mut R) -> Option<usize> {
+        let unknown = t.unknown().0;
+        if unknown == 0 {
+            return None;
+        }
+        let cand = unknown & !known_water(t);
+        if cand == 0 {
+            return super::argmax(&super::density(t), Cells(unknown), rng);
+        }
+        let exact = if (cand.count_ones() as usize) < self.exact_below {
+            self.exact(t)
+        } else {
+            None
+        };
+        let (p, joint_ok) = match exact {
+            Some(p) => (p, false),
+            None => {
+                if !self.update(t, rng) {
+                    return super::argmax(&super::density(t), Cells(unknown), rng);
+                }
+                (self.rb_marginals(t.open_hits().0), true)
+            }
+        };
+        // a wounded ship is finished first (the most likely cell next to its hits):
+        // sinking it settles the cells around it
+        let near = super::target_cells(t) & cand;
+        if let Some(i) = super::argmax(&p, Cells(near), rng)
+            && p[i] > 0.0
+        {
+            return Some(i);
+        }
+        let mut top: ArrayVec<(f64, usize), 128> =
+            Cells(cand).indices().map(|i| (p[i], i)).collect();
+        top.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        if self.candidates <= 1 || top.len() == 1 || !joint_ok || self.samples.is_empty() {
+            return super::argmax(&p, Cells(cand), rng);
+        }
+        top.truncate(self.candidates);
+        // expected hits of this shot and of the best next one after either outcome:
+        // P(c) + max P(c and c') + max (P(c') - P(c and c')), the joint law from the
+        // sampled fleets
+        let ns = self.samples.len() as f64;
+        let mut joint = vec![0u32; self.rules.cells()];
+        let mut best = f64::NEG_INFINITY;
+        let mut pick = top[0].1;
+        for &(pc, c) in &top {
+            joint.iter_mut().for_each(|x| *x = 0);
+            let bit = 1u128 << c;
+            for &m in &self.samples {
+                if m & bit != 0 {
+                    for j in Cells(m & cand & !bit).indices() {
+                        joint[j] += 1;
+                    }
+                }
+            }
+            let mut hit_next = 0.0f64;
+            let mut miss_next = 0.0f64;
+            for j in Cells(cand & !bit).indices() {
+                let pj = f64::from(joint[j]) / ns;
+                hit_next = hit_next.max(pj);
+                miss_next = miss_next.max(p[j] - pj);
+            }
+            let v = pc + hit_next + miss_next;
+            if v > best {
+                best = v;
+                pick = c;
+            }
+        }
+        Some(pick)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+
+    use super::*;
+    use crate::coord::Coord;
+    use crate::fleet::Fleet;
+    use crate::game::{Outcome, outcome_of};
+    use crate::uniform::UniformFleets;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    #[test]
+    fn select_finds_the_kth_set_bit() {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        for _ in 0..200 {
+            let m = (u128::from(rng.next_u64()) << 64) | u128::from(rng.next_u64());
+            let bits: Vec<u32> = (0..128).filter(|&i| (m >> i) & 1 == 1).collect();
+            for (k, &b) in bits.iter().enumerate() {
+                assert_eq!(select128(m, k as u32), b);
+            }
+        }
+    }
+
+    #[test]
+    fn starts_are_exactly_the_free_positions_covering_the_need() {
+        let rules = Rules::russian();
+        let e = Engine::new(&rules);
+        let mut rng = ChaCha8Rng::seed_from_u64(2);
+        for _ in 0..50 {
+            let free = ((u128::from(rng.next_u64()) << 64) | u128::from(rng.next_u64()))
+                | ((u128::from(rng.next_u64()) << 64) | u128::from(rng.next_u64()));
+            let free = free & e.all;
+            let need = if rng.random_range(0..2) == 0 {
+                0
+            } else {
+                1u128 << rng.random_range(0..100)
+            };
+            for (li, t) in e.tables.iter().enumerate() {
+                let (sh, sv) = e.starts(li as u8, free, need);
+                for s in 0..100 {
+                    for (o, bits, ok) in [(0, sh, t.hstart), (1, sv, t.vstart)] {
+                        let want = (ok >> s) & 1 == 1 && {
+                            let c = t.pos[2 * s + o].0;
+                            c & !free == 0 && need & !c == 0
+                        };
+                        assert_eq!((bits >> s) & 1 == 1, want, "len {} start {s}", t.len);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Plays `fleet` to the end with `bot`, checking every particle and every shot.
+    fn play(bot: &mut Lookahead, rules: &Rules, fleet: &Fleet, rng: &mut ChaCha8Rng) -> u32 {
+        let mut t = Tracking::new(rules.clone());
+        loop {
+            let i = bot.choose(&t, rng).expect("a cell is left");
+            let cell = Coord::from_index(i, rules.width());
+            assert!(t.can_shoot(cell), "shot twice at {cell}");
+            assert_eq!((known_water(&t) >> i) & 1, 0, "shot at known water {cell}");
+            // the population, when it was used for this decision, is consistent
+            if bot.seen_shots == t.shots_fired() {
+                let obs = bot.observations(&t);
+                for p in &bot.particles {
+                    assert!(bot.engine.consistent(p, obs));
+                }
+            }
+            let o = outcome_of(fleet, &t, cell);
+            t.record(cell, o);
+            if let Outcome::GameOver(_) = o {
+                return t.shots_fired();
+            }
+        }
+    }
+
+    #[test]
+    fn shoots_only_unknown_cells_and_keeps_consistent_fleets() {
+        for rules in [Rules::russian(), Rules::classic()] {
+            let sampler = UniformFleets::new(&rules);
+            let mut rng = ChaCha8Rng::seed_from_u64(5);
+            for _ in 0..3 {
+                let fleet = sampler.sample(&mut rng);
+                let mut bot = Lookahead::new(&rules).with_effort(30, 1);
+                let shots = play(&mut bot, &rules, &fleet, &mut rng);
+                let ship_cells: u32 = rules.fleet().iter().map(|&l| u32::from(l)).sum();
+                assert!(shots >= ship_cells && shots <= 100);
+            }
+        }
+    }
+
+    #[test]
+    fn same_seed_same_game() {
+        let rules = Rules::russian();
+        let sampler = UniformFleets::new(&rules);
+        let fleet = sampler.sample(&mut ChaCha8Rng::seed_from_u64(9));
+        let run = || {
+            let mut rng = ChaCha8Rng::seed_from_u64(11);
+            let mut bot = Lookahead::new(&rules).with_effort(20, 1);
+            let mut t = Tracking::new(rules.clone());
+            let mut cells = Vec::new();
+            loop {
+                let i = bot.choose(&t, &mut rng).unwrap();
+                let cell = Coord::from_index(i, 10);
+                cells.push(i);
+                let o = outcome_of(&fleet, &t, cell);
+                t.record(cell, o);
+                if let Outcome::GameOver(_) = o {
+                    return cells;
+                }
+            }
+        };
+        assert_eq!(run(), run());
+    }
+
+    #[test]
+    fn estimates_match_exact_marginals_and_the_exact_mode_is_exact() {
+        // a 6x6 grid, misses and one hit on the 3-ship
+        let rules = Rules::custom(6, 6, &[3, 2, 1, 1]).unwrap();
+        let ships = ["b2 h 3", "f1 v 2", "a6 h 1", "e5 h 1"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
+        let fleet = Fleet::new(&rules, ships).unwrap();
+        let mut t = Tracking::new(rules.clone());
+        for s in ["a1", "d4", "f6", "c2"] {
+            let cell: Coord = s.parse().unwrap();
+            let o = outcome_of(&fleet, &t, cell);
+            t.record(cell, o);
+        }
+        assert_eq!(t.open_hits().len(), 1);
+        let exact = FleetSampler::with_fleet(
+            &rules,
+            &t.afloat(),
+            Constraints {
+                water: t.water(),
+                ship: t.open_hits(),
+            },
+            1_000_000,
+        )
+        .unwrap();
+        let total = exact.count() as f64;
+        let occ: Vec<f64> = exact
+            .occupancy()
+            .iter()
+            .map(|&x| x as f64 / total)
+            .collect();
+        let unknown: Vec<usize> = Cells(t.unknown().0).indices().collect();
+        let error = |p: &[f64]| {
+            unknown.iter().map(|&i| (p[i] - occ[i]).abs()).sum::<f64>() / unknown.len() as f64
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut bot = Lookahead::new(&rules).with_effort(300, 6);
+        let est = bot.probabilities(&t, &mut rng).unwrap();
+        assert!(error(&est) < 0.02, "mean absolute error {}", error(&est));
+        let exact_mode = Lookahead::new(&rules).exact(&t).unwrap();
+        assert!(error(&exact_mode) < 1e-12);
+    }
+}
