@@ -60,19 +60,28 @@ pub(super) struct Engine {
 }
 
 /// The `k`-th (from 0) set bit of `x` (`k < x.count_ones()`).
-fn select64(mut x: u64, mut k: u32) -> u32 {
-    // branchless halving: keep the half that holds the wanted bit
-    let mut off = 0;
-    for s in [32u32, 16, 8, 4, 2, 1] {
-        let low = x & ((1u64 << s) - 1);
-        let c = low.count_ones();
-        let up = u32::from(k >= c);
-        let m = 0u64.wrapping_sub(u64::from(up));
-        k -= c * up;
-        x = ((x >> s) & m) | (low & !m);
-        off += s * up;
+fn select64(x: u64, k: u32) -> u32 {
+    // the bit counts of the eight bytes in one pass (no popcount instruction needed),
+    // their running sums by one multiplication, then the byte and the bit within it
+    let mut c = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    c = (c & 0x3333_3333_3333_3333) + ((c >> 2) & 0x3333_3333_3333_3333);
+    c = (c + (c >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    let sums = c.wrapping_mul(0x0101_0101_0101_0101);
+    let mut byte = 0;
+    let mut below = 0;
+    while byte < 7 {
+        let upto = ((sums >> (8 * byte)) & 0xFF) as u32;
+        if upto > k {
+            break;
+        }
+        below = upto;
+        byte += 1;
     }
-    off
+    let mut b = (x >> (8 * byte)) & 0xFF;
+    for _ in below..k {
+        b &= b - 1;
+    }
+    8 * byte + b.trailing_zeros()
 }
 
 fn select128(m: u128, k: u32) -> u32 {
@@ -193,20 +202,23 @@ impl Engine {
         rng: &mut R,
     ) {
         let n = p.ships.len();
+        // zones and cells of the ships after each one (not moved yet in this sweep), and
+        // of the ships before it (already moved)
+        let mut after: [(u128, u128); MAX_SHIPS + 1] = [(0, 0); MAX_SHIPS + 1];
+        for j in (0..n).rev() {
+            after[j] = (after[j + 1].0 | p.ships[j].2, after[j + 1].1 | p.ships[j].1);
+        }
+        let (mut before_z, mut before_c) = (0u128, 0u128);
         for j in 0..n {
-            let mut oz = 0u128;
-            let mut oc = 0u128;
-            for (k, s) in p.ships.iter().enumerate() {
-                if k != j {
-                    oz |= s.2;
-                    oc |= s.1;
-                }
-            }
+            let oz = before_z | after[j + 1].0;
+            let oc = before_c | after[j + 1].1;
             let li = p.ships[j].0;
             let free = self.all & !(obs.blocked | oz);
             let need = obs.open & !oc;
             let (sh, sv) = self.starts(li, free, need);
             if sh | sv == 0 {
+                before_z |= p.ships[j].2;
+                before_c |= p.ships[j].1;
                 continue;
             }
             if let Some(acc) = acc.as_deref_mut() {
@@ -224,6 +236,8 @@ impl Engine {
             }
             let (c, z) = self.pick(li, sh, sv, rng);
             p.ships[j] = (li, c, z);
+            before_z |= z;
+            before_c |= c;
         }
     }
 
@@ -373,17 +387,19 @@ impl Engine {
                     fixed.push(s);
                 }
             }
+            // with ships that may not touch, the open hits lie on one ship: make sure a
+            // ship long enough is among those searched for
+            let hits = obs.open.count_ones();
+            let len = |li: u8| u32::from(self.tables[usize::from(li)].len);
+            if !missing.iter().any(|&li| len(li) >= hits)
+                && let Some(k) = fixed.iter().position(|s| len(s.0) >= hits)
+            {
+                missing.push(fixed.remove(k).0);
+            }
             missing.sort_unstable();
             match self.complete(fixed, obs, &missing, 400, rng) {
                 Some(q) => ships = q.ships,
-                None => {
-                    let mut all: ArrayVec<u8, MAX_SHIPS> = ships.iter().map(|s| s.0).collect();
-                    all.sort_unstable();
-                    match self.complete(ArrayVec::new(), obs, &all, 2_000, rng) {
-                        Some(q) => ships = q.ships,
-                        None => return false,
-                    }
-                }
+                None => return false,
             }
         }
         p.ships = ships;
