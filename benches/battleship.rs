@@ -1,5 +1,6 @@
-//! Battleship benchmarks (criterion): uniform fleet sampling (the sequential sampler with
-//! exact step-by-step rejection, and the exact counting sampler on a smaller grid), one
+//! Battleship benchmarks (criterion): uniform fleet sampling (the exact sampler that draws
+//! the first ships from a weighted table and the others with step-by-step rejection, its
+//! construction, and the exact counting sampler on a smaller grid), one
 //! decision of each shooter level in the middle of a game, and a whole game of the
 //! strongest shooter.
 
@@ -24,6 +25,12 @@ fn sampling(c: &mut Criterion) {
             })
         });
     }
+    group.sample_size(10);
+    let russian = Rules::russian();
+    group.bench_function("uniform sampler build russian", |b| {
+        b.iter(|| black_box(UniformFleets::new(&russian).is_empty()))
+    });
+    group.sample_size(100);
     let small = Rules::custom(7, 7, &[3, 2, 2, 1, 1]).unwrap();
     let exact = FleetSampler::new(&small, 5_000_000).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(2);

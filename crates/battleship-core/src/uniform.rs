@@ -263,13 +263,30 @@ impl Kind {
     #[inline]
     fn free_bows(&self, taken: u128, all: u128, w: u8) -> (u128, u128) {
         let free = all & !taken;
-        let mut h = free & self.hbows;
-        let mut v = free & self.vbows;
-        for d in 1..u32::from(self.len) {
-            h &= free >> d;
-            v &= free >> (d * u32::from(w));
+        let h = free & self.hbows;
+        let v = free & self.vbows;
+        let w = u32::from(w);
+        // runs of free cells, with the common lengths spelled out (constant shifts)
+        match self.len {
+            1 => (h, 0),
+            2 => (h & (free >> 1), v & (free >> w)),
+            3 => {
+                let (fh, fv) = (free & (free >> 1), free & (free >> w));
+                (h & (fh >> 1), v & (fv >> w))
+            }
+            4 => {
+                let (fh, fv) = (free & (free >> 1), free & (free >> w));
+                (h & (fh >> 1) & (fh >> 2), v & (fv >> w) & (fv >> (2 * w)))
+            }
+            len => {
+                let (mut h, mut v) = (h, v);
+                for d in 1..u32::from(len) {
+                    h &= free >> d;
+                    v &= free >> (d * w);
+                }
+                (h, v)
+            }
         }
-        (h, v)
     }
 }
 
