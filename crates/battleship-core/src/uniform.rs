@@ -354,6 +354,12 @@ impl UniformFleets {
     /// fleets (with `limit` 0 or 1 no ship comes from the table and the sampler is the
     /// plain sequential one, with the same bounds).
     pub(crate) fn with_table_limit(rules: &Rules, limit: usize) -> UniformFleets {
+        UniformFleets::build(rules, limit, 0)
+    }
+
+    /// The sampler with a table of at most `limit` partial fleets whose weights are
+    /// divided by at least `2^min_shift` (the tests use it to exercise the rounding).
+    fn build(rules: &Rules, limit: usize, min_shift: u32) -> UniformFleets {
         let geo = Geometry::of(rules);
         let mut lens: Vec<u8> = rules.fleet().to_vec();
         lens.sort_unstable_by(|a, b| b.cmp(a));
@@ -385,7 +391,7 @@ impl UniformFleets {
         sampler.steps = sampler.step_bounds(rules, &order, false);
         sampler.empty = !sampler.exists();
         if !sampler.empty {
-            sampler.build_table(&order, limit);
+            sampler.build_table(&order, limit, min_shift);
             // every prefix lacks room for some later ship: no fleet at all
             sampler.empty = sampler.total == 0;
         }
@@ -518,7 +524,7 @@ impl UniformFleets {
     /// increasing position code), as many ships as keep them within `limit`, and builds
     /// the alias table that draws one with probability proportional to the product of
     /// its suffix bounds.
-    fn build_table(&mut self, order: &[usize], limit: usize) {
+    fn build_table(&mut self, order: &[usize], limit: usize, min_shift: u32) {
         let k = order.len();
         let mut taken: Vec<u128> = vec![0];
         let mut codes: Vec<u8> = Vec::new();
@@ -579,7 +585,7 @@ impl UniformFleets {
                 t.saturating_add(w.saturating_add((1u128 << shift) - 1) >> shift)
             })
         };
-        self.shift = (0..127)
+        self.shift = (min_shift..127)
             .find(|&shift| scaled_sum(shift) < 1 << 63)
             .unwrap_or(127);
         let scaled: Vec<u64> = weights
@@ -1195,6 +1201,41 @@ mod tests {
                     "{rules}, limit {limit}: chi2 {chi2} with {df} degrees of freedom"
                 );
             }
+        }
+    }
+
+    /// Weights rounded up to coarse units: the correction step keeps the draws exact.
+    #[test]
+    fn rounded_weights_stay_exact() {
+        let rules = Rules::custom(4, 4, &[2, 2, 1]).unwrap();
+        let total = count_fleets(&rules) as usize;
+        for (limit, shift) in [(0usize, 3u32), (30, 4), (500, 2)] {
+            let s = UniformFleets::build(&rules, limit, shift);
+            assert_eq!(s.shift, shift);
+            let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(77);
+            let draws = 40 * total;
+            let mut seen: BTreeMap<Vec<Ship>, usize> = BTreeMap::new();
+            for _ in 0..draws {
+                *seen.entry(s.sample(&mut rng).ships().to_vec()).or_default() += 1;
+            }
+            assert_eq!(seen.len(), total);
+            let e = draws as f64 / total as f64;
+            let chi2: f64 = seen.values().map(|&o| (o as f64 - e).powi(2) / e).sum();
+            let df = (total - 1) as f64;
+            assert!(
+                chi2 < df + 4.0 * (2.0 * df).sqrt(),
+                "shift {shift}: chi2 {chi2}"
+            );
+        }
+        // many ships: the weights outgrow 63 bits and are scaled down by themselves
+        let many = Rules::custom(10, 10, &[1; 15])
+            .unwrap()
+            .with_ships_may_touch(true);
+        let s = UniformFleets::new(&many);
+        assert!(s.shift > 0);
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(78);
+        for _ in 0..50 {
+            assert!(s.sample(&mut rng).validate(&many).is_ok());
         }
     }
 
