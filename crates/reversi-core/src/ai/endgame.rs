@@ -74,7 +74,7 @@ impl Solver {
     pub fn with_table_bits(bits: u32) -> Solver {
         Solver {
             tt: Table::new(bits),
-            eval: Evaluator::default(),
+            eval: Evaluator::hand_tuned(),
             nodes: 0,
             node_limit: u64::MAX,
             aborted: false,
@@ -197,32 +197,20 @@ impl Solver {
         opponent: u64,
         moves: u64,
     ) -> (i32, ArrayVec<u8, 32>) {
-        self.nodes = 0;
-        self.tt.new_search();
+        // The best score by MTD(f), then one null-window test per move: does it reach
+        // that score too?
+        let solution = self.solve(player, opponent);
+        let best = solution.score;
         let n = (!(player | opponent)).count_ones();
         let tt_move = self.tt.probe(player, opponent).map_or(NO_MOVE, |e| e.best);
         let mut list = self.order(player, opponent, moves, n, tt_move);
         list.sort_unstable_by_key(|c| c.key);
-        let mut best = -SCORE_MAX - 1;
         let mut ties = ArrayVec::new();
         for c in &list {
             let (p2, o2) = (opponent ^ c.flipped, player | c.flipped | (1u64 << c.sq));
-            let s = if best == -SCORE_MAX - 1 {
-                -self.search(p2, o2, -SCORE_MAX - 1, SCORE_MAX + 1)
-            } else {
-                // Null window just below the best, so ties are recognised.
-                let s = -self.search(p2, o2, -best, -best + 1);
-                if s >= best {
-                    -self.search(p2, o2, -SCORE_MAX - 1, -best + 1)
-                } else {
-                    s
-                }
-            };
-            if s > best {
-                best = s;
-                ties.clear();
-                ties.push(c.sq);
-            } else if s == best {
+            let reaches =
+                Some(c.sq) == solution.best || -self.search(p2, o2, -best, -best + 1) >= best;
+            if reaches {
                 ties.push(c.sq);
             }
         }

@@ -1,4 +1,5 @@
-//! A hand-tuned static evaluation built from the classic Othello features: mobility,
+//! The static evaluation: trained pattern tables (see [`super::pattern`]) by default, or
+//! a hand-tuned evaluation built from the classic Othello features: mobility,
 //! potential mobility (frontier), corners, X- and C-squares, an edge pattern table with
 //! edge stability, stable discs and parity. Weights move linearly from the opening to
 //! the endgame with the number of discs on the board.
@@ -6,9 +7,11 @@
 //! Scores are in hundredths of a disc from the side to move's view: an exact final
 //! result of `+6` discs is `600`.
 
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use super::bits::{CORNERS, around, stable_discs};
+use super::pattern::PatternWeights;
 use crate::bitboard::legal_moves;
 
 /// Evaluation units per disc of final score.
@@ -47,9 +50,12 @@ impl Default for Weights {
     }
 }
 
-/// The static evaluation: weights plus the precomputed edge table.
+/// The static evaluation: the trained pattern tables ([`Evaluator::trained`], the
+/// default), or the hand-tuned features ([`Evaluator::new`]).
 #[derive(Clone, Debug)]
 pub struct Evaluator {
+    /// The trained tables, when in use.
+    patterns: Option<Arc<PatternWeights>>,
     weights: Weights,
     /// Value of each edge configuration (index in base 3: 0 empty, 1 own, 2 opponent).
     edge: Vec<i16>,
@@ -59,7 +65,7 @@ pub struct Evaluator {
 
 impl Default for Evaluator {
     fn default() -> Evaluator {
-        Evaluator::new(Weights::default())
+        Evaluator::trained()
     }
 }
 
@@ -141,10 +147,35 @@ impl Evaluator {
             *slot = edge_value(&cells) as i16;
         }
         Evaluator {
+            patterns: None,
             weights,
             edge,
             base3,
         }
+    }
+
+    /// The hand-tuned evaluation with the default [`Weights`] (used to generate the
+    /// training games, and by the endgame solver's move ordering).
+    pub fn hand_tuned() -> Evaluator {
+        Evaluator::new(Weights::default())
+    }
+
+    /// The evaluation with the pattern weights shipped with the crate.
+    pub fn trained() -> Evaluator {
+        Evaluator::with_patterns(PatternWeights::shipped())
+    }
+
+    /// The evaluation with these pattern weights.
+    pub fn with_patterns(patterns: PatternWeights) -> Evaluator {
+        Evaluator {
+            patterns: Some(Arc::new(patterns)),
+            ..Evaluator::hand_tuned()
+        }
+    }
+
+    /// The pattern weights, when the evaluation uses them.
+    pub fn patterns(&self) -> Option<&PatternWeights> {
+        self.patterns.as_deref()
     }
 
     /// The weights in use.
@@ -172,6 +203,9 @@ impl Evaluator {
 
     /// The evaluation of (`player` to move, `opponent`), in hundredths of a disc.
     pub fn evaluate(&self, player: u64, opponent: u64) -> i32 {
+        if let Some(patterns) = &self.patterns {
+            return patterns.evaluate(player, opponent);
+        }
         let w = &self.weights;
         let occupied = player | opponent;
         let empty = !occupied;
@@ -237,7 +271,7 @@ mod tests {
 
     #[test]
     fn evaluation_is_antisymmetric_in_spirit() {
-        let e = Evaluator::default();
+        let e = Evaluator::hand_tuned();
         // Start position: symmetric, so the score is small.
         let black = (1 << 28) | (1 << 35);
         let white = (1 << 27) | (1 << 36);

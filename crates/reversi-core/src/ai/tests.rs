@@ -219,6 +219,18 @@ fn search_switches_to_the_exact_solver() {
         for &sq in &r.ties {
             assert_eq!(score_after(p, o, sq), exact);
         }
+        // ... and every move reaching the exact score is among the ties.
+        let mut m = legal_moves(p, o);
+        while m != 0 {
+            let sq = m.trailing_zeros() as u8;
+            m &= m - 1;
+            assert_eq!(
+                r.ties.contains(&sq),
+                score_after(p, o, sq) == exact,
+                "seed {seed} move {sq}"
+            );
+        }
+        assert_eq!(r.best, Some(r.ties[0]));
     }
 }
 
@@ -296,10 +308,10 @@ fn same_seed_same_game() {
 
 #[test]
 fn bots_never_throw_away_a_solved_position() {
-    // Every level with an exact horizon keeps the exact best score.
+    // Every level without noise keeps the exact best score within its exact horizon.
     let mut solver = Solver::new();
     let mut rng = ChaCha8Rng::seed_from_u64(1);
-    for level in 2..=5u8 {
+    for level in 4..=7u8 {
         let level = Level::new(level).unwrap();
         let mut bot = Engine::new(level);
         for seed in 7000..7015u64 {

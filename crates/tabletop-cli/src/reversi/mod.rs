@@ -49,6 +49,9 @@ enum Command {
     Bestmove(tools::BestmoveArgs),
     /// Play bots against each other from varied openings, colours swapped.
     Arena(tools::ArenaArgs),
+    /// Rebuild the evaluation's pattern weights from seeded self-play games (the shipped
+    /// file is `crates/reversi-core/src/ai/patterns.bin`).
+    Train(tools::TrainArgs),
 }
 
 /// Who plays a colour: a person or the computer at some level.
@@ -59,7 +62,7 @@ enum Player {
 }
 
 /// The level of `bot` without `:LEVEL`.
-const DEFAULT_BOT_LEVEL: u8 = 5;
+const DEFAULT_BOT_LEVEL: u8 = 7;
 /// The strongest level.
 const MAX_BOT_LEVEL: u8 = 10;
 
@@ -169,6 +172,7 @@ pub fn run(args: ReversiArgs) -> CliResult {
         Some(Command::Solve(args)) => tools::solve(args),
         Some(Command::Bestmove(args)) => tools::bestmove(args),
         Some(Command::Arena(args)) => tools::arena(args),
+        Some(Command::Train(args)) => tools::train(args),
     }
 }
 

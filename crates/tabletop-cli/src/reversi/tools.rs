@@ -55,13 +55,98 @@ pub struct BestmoveArgs {
     json: JsonArg,
 }
 
+/// Arguments of `tabletop reversi train`.
+#[derive(Args, Debug)]
+pub struct TrainArgs {
+    /// Number of self-play games to learn from.
+    #[arg(long, value_name = "N", default_value_t = 60_000)]
+    games: usize,
+    /// Midgame depth of the self-play bots.
+    #[arg(long, value_name = "PLIES", default_value_t = 2)]
+    depth: u32,
+    /// The self-play bots solve exactly from this many empty squares.
+    #[arg(long, value_name = "EMPTIES", default_value_t = 10)]
+    exact: u32,
+    /// Percentage of random moves in the self-play games.
+    #[arg(long, value_name = "PERCENT", default_value_t = 5)]
+    random: u32,
+    /// Passes of gradient descent over the positions.
+    #[arg(long, value_name = "N", default_value_t = 8)]
+    epochs: usize,
+    /// Initial learning rate.
+    #[arg(long, value_name = "RATE", default_value_t = 0.003)]
+    rate: f32,
+    /// Where to write the weights file.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    #[command(flatten)]
+    seed: SeedArg,
+}
+
+/// Runs `tabletop reversi train`: self-play games, least-squares fit, weights file.
+pub fn train(args: TrainArgs) -> CliResult {
+    if args.games == 0 || args.epochs == 0 || args.random > 100 {
+        return Err(CliError::usage(
+            "--games and --epochs must be at least 1 and --random at most 100",
+        ));
+    }
+    if !(args.rate.is_finite() && args.rate > 0.0) {
+        return Err(CliError::usage("--rate must be a positive number"));
+    }
+    let seed = args.seed.seed();
+    let start = Instant::now();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut samples = Vec::new();
+    let chunk = 1000;
+    let mut progress = Progress::new("self-play", args.games as u64);
+    let mut left = args.games;
+    while left > 0 {
+        let n = left.min(chunk);
+        samples.extend(ai::pattern::self_play(
+            &mut rng,
+            n,
+            args.depth,
+            args.exact,
+            args.random,
+        ));
+        left -= n;
+        progress.advance(n as u64);
+    }
+    progress.finish();
+    eprintln!(
+        "{} games, {} positions in {:.1} s",
+        args.games,
+        samples.len(),
+        start.elapsed().as_secs_f64()
+    );
+    let mut trainer = ai::pattern::Trainer::new();
+    let mut order_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x7EA1_7EA1);
+    for (epoch, error) in trainer
+        .train(&samples, args.epochs, args.rate, &mut order_rng)
+        .iter()
+        .enumerate()
+    {
+        eprintln!("epoch {}: rms error {:.2} discs", epoch + 1, error.sqrt());
+    }
+    let bytes = trainer.finish().to_bytes();
+    crate::common::save_file(&args.out, &bytes)?;
+    println!(
+        "wrote {} ({} bytes) in {:.1} s",
+        args.out.display(),
+        bytes.len(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
 /// Arguments of `tabletop reversi arena`.
 #[derive(Args, Debug)]
 pub struct ArenaArgs {
-    /// The first player: bot:N (level 1-10).
+    /// The first player: bot:N (level 1-10), search:DEPTH:EMPTIES, either optionally
+    /// followed by :hand (the hand-tuned evaluation).
     #[arg(long, value_name = "PLAYER")]
     black: ArenaPlayer,
-    /// The second player: bot:N (level 1-10).
+    /// The second player, like the first.
     #[arg(long, value_name = "PLAYER")]
     white: ArenaPlayer,
     /// Number of games, played in pairs from the same opening with colours swapped
@@ -81,27 +166,79 @@ pub struct ArenaArgs {
     json: JsonArg,
 }
 
-/// A player of the arena.
+/// A player of the arena: `bot:N` (a level), or `search:D:E` (a midgame search of `D`
+/// plies, exact from `E` empty squares, no noise); either followed by `:hand` to use the
+/// hand-tuned evaluation instead of the trained one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ArenaPlayer(Level);
+pub struct ArenaPlayer {
+    budget: Budget,
+    hand: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Budget {
+    Level(Level),
+    Search(u32, u32),
+}
+
+impl ArenaPlayer {
+    fn engine(self) -> Engine {
+        let eval = if self.hand {
+            ai::Evaluator::hand_tuned()
+        } else {
+            ai::Evaluator::trained()
+        };
+        match self.budget {
+            Budget::Level(level) => Engine::with_level_evaluator(level, eval),
+            Budget::Search(depth, exact) => {
+                Engine::with_evaluator(Limits::depth(depth, exact), eval)
+            }
+        }
+    }
+}
 
 impl FromStr for ArenaPlayer {
     type Err = String;
 
     fn from_str(s: &str) -> Result<ArenaPlayer, String> {
-        let level = s.strip_prefix("bot:").ok_or_else(|| {
-            format!("'{s}' is not an arena player: use bot:N with N from 1 to 10")
-        })?;
-        level
-            .parse::<Level>()
-            .map(ArenaPlayer)
-            .map_err(|e| e.to_string())
+        let bad = || {
+            format!(
+                "'{s}' is not an arena player: use bot:N (N from 1 to 10) or search:DEPTH:EMPTIES, optionally followed by :hand"
+            )
+        };
+        let (rest, hand) = match s.strip_suffix(":hand") {
+            Some(rest) => (rest, true),
+            None => (s, false),
+        };
+        let budget = if let Some(level) = rest.strip_prefix("bot:") {
+            Budget::Level(level.parse::<Level>().map_err(|e| e.to_string())?)
+        } else if let Some(search) = rest.strip_prefix("search:") {
+            let (depth, exact) = search.split_once(':').ok_or_else(bad)?;
+            let depth: u32 = depth.parse().map_err(|_| bad())?;
+            let exact: u32 = exact.parse().map_err(|_| bad())?;
+            if !(1..=30).contains(&depth) || exact > 30 {
+                return Err(format!(
+                    "'{s}': the search depth goes from 1 to 30 plies and the exact solve from 0 to 30 empty squares"
+                ));
+            }
+            Budget::Search(depth, exact)
+        } else {
+            return Err(bad());
+        };
+        Ok(ArenaPlayer { budget, hand })
     }
 }
 
 impl std::fmt::Display for ArenaPlayer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "bot:{}", self.0)
+        match self.budget {
+            Budget::Level(level) => write!(f, "bot:{level}")?,
+            Budget::Search(depth, exact) => write!(f, "search:{depth}:{exact}")?,
+        }
+        if self.hand {
+            write!(f, ":hand")?;
+        }
+        Ok(())
     }
 }
 
@@ -493,10 +630,10 @@ pub fn arena(args: ArenaArgs) -> CliResult {
         for _ in 0..threads {
             let sender = sender.clone();
             let (next, starts) = (&next, &starts);
-            let (black, white) = (args.black.0, args.white.0);
+            let (black, white) = (args.black, args.white);
             scope.spawn(move || {
-                let mut first = Engine::new(black);
-                let mut second = Engine::new(white);
+                let mut first = black.engine();
+                let mut second = white.engine();
                 loop {
                     let pair = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     let Some(&pos) = starts.get(pair) else { break };
@@ -597,6 +734,19 @@ mod tests {
         assert_eq!("bot:3".parse::<ArenaPlayer>().unwrap().to_string(), "bot:3");
         assert!("bot:11".parse::<ArenaPlayer>().is_err());
         assert!("human".parse::<ArenaPlayer>().is_err());
+        for ok in ["bot:10:hand", "search:12:20", "search:4:0:hand"] {
+            assert_eq!(ok.parse::<ArenaPlayer>().unwrap().to_string(), ok);
+        }
+        for bad in [
+            "search:12",
+            "search:0:10",
+            "search:5:31",
+            "search:x:1",
+            "bot:3:hard",
+            ":hand",
+        ] {
+            assert!(bad.parse::<ArenaPlayer>().is_err(), "{bad}");
+        }
     }
 
     #[test]
