@@ -1050,6 +1050,7 @@ mod tests {
     extern crate std;
     use crate::sampler::{Constraints, count_fleets, count_placements};
     use std::collections::BTreeMap;
+    use std::format;
 
     /// The entries of the table: the cells taken by their prefix ships and their bounds.
     fn entries(s: &UniformFleets) -> Vec<(u128, Vec<u8>)> {
@@ -1193,15 +1194,21 @@ mod tests {
                     *seen.entry(f.ships().to_vec()).or_default() += 1;
                 }
                 assert_eq!(seen.len(), total, "{rules}, limit {limit}");
-                let e = draws as f64 / total as f64;
-                let chi2: f64 = seen.values().map(|&o| (o as f64 - e).powi(2) / e).sum();
-                let df = (total - 1) as f64;
-                assert!(
-                    chi2 < df + 4.0 * (2.0 * df).sqrt(),
-                    "{rules}, limit {limit}: chi2 {chi2} with {df} degrees of freedom"
-                );
+                assert_uniform(&seen, draws, &format!("{rules}, limit {limit}"));
             }
         }
+    }
+
+    /// Chi-squared test of `draws` draws spread over the fleets of `seen` (each seen at
+    /// least once), far beyond the 0.1% critical value (about df + 3.1·sqrt(2·df)).
+    fn assert_uniform(seen: &BTreeMap<Vec<Ship>, usize>, draws: usize, what: &str) {
+        let e = draws as f64 / seen.len() as f64;
+        let chi2: f64 = seen.values().map(|&o| (o as f64 - e).powi(2) / e).sum();
+        let df = (seen.len() - 1) as f64;
+        assert!(
+            chi2 < df + 4.0 * (2.0 * df).sqrt(),
+            "{what}: chi2 {chi2} with {df} degrees of freedom"
+        );
     }
 
     /// Weights rounded up to coarse units: the correction step keeps the draws exact.
@@ -1219,13 +1226,7 @@ mod tests {
                 *seen.entry(s.sample(&mut rng).ships().to_vec()).or_default() += 1;
             }
             assert_eq!(seen.len(), total);
-            let e = draws as f64 / total as f64;
-            let chi2: f64 = seen.values().map(|&o| (o as f64 - e).powi(2) / e).sum();
-            let df = (total - 1) as f64;
-            assert!(
-                chi2 < df + 4.0 * (2.0 * df).sqrt(),
-                "shift {shift}: chi2 {chi2}"
-            );
+            assert_uniform(&seen, draws, &format!("shift {shift}"));
         }
         // many ships: the weights outgrow 63 bits and are scaled down by themselves
         let many = Rules::custom(10, 10, &[1; 15])
