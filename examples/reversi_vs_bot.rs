@@ -46,7 +46,7 @@ fn main() {
     let level = args
         .next()
         .and_then(|s| s.parse::<Level>().ok())
-        .unwrap_or(Level::new(4).expect("a valid level"));
+        .unwrap_or(Level::new(6).expect("a valid level"));
     let seed = args.next().and_then(|s| s.parse().ok()).unwrap_or(1);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut bot = Engine::new(level);
