@@ -54,11 +54,9 @@ use crate::rules::Rules;
 ///
 /// **Speed.** Under Russian rules the table holds the 786,968 partial fleets of the
 /// 4, 3 and 3 (17 MB), and about one attempt in 20.6 is kept (against one in 100 for the
-/// plain sequential method with the bounds of [`UniformFleets::bounds`]). Measured on a
-/// shared 2-core machine at load average 6–7: about 7.2 µs of CPU time per fleet (about
-/// 139,000 fleets per second; 11–13 µs of wall-clock time in criterion, preemption
-/// included), and 0.16–0.17 s of CPU time to build the sampler (the whole process peaks at
-/// 47 MB). Classic rules keep two attempts in five (0.35 µs per fleet). An exact
+/// plain sequential method with the bounds of [`UniformFleets::bounds`]). Measured on an
+/// idle 2-core machine: about 6.9 µs per fleet (about 145,000 fleets per second), and
+/// 0.2 s to build the sampler (the whole process peaks at 60 MB). Classic rules keep two attempts in five (0.35 µs per fleet). An exact
 /// row-by-row counting sampler was measured first and rejected: under Russian rules its
 /// graph has about 26.6 million live states (a profile of the next row times the 120
 /// combinations of ships left). [`crate::FleetSampler`]
