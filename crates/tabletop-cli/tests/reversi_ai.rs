@@ -254,3 +254,67 @@ fn bots_play_a_whole_game() {
     ));
     assert_eq!(text, again);
 }
+
+#[test]
+fn train_writes_a_reproducible_weights_file() {
+    let dir = std::env::temp_dir().join(format!("tabletop-train-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |name: &str| {
+        let path = dir.join(name);
+        let out = tabletop(
+            &[
+                "reversi",
+                "train",
+                "--games",
+                "30",
+                "--epochs",
+                "2",
+                "--seed",
+                "3",
+                "--out",
+                path.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(stdout(&out).starts_with("wrote "), "{}", stdout(&out));
+        assert!(
+            stderr(&out).contains("epoch 2: rms error"),
+            "{}",
+            stderr(&out)
+        );
+        std::fs::read(path).unwrap()
+    };
+    let a = run("a.bin");
+    assert_eq!(a, run("b.bin"), "same seed, same weights");
+    let weights = reversi_core::ai::pattern::PatternWeights::from_bytes(&a).unwrap();
+    assert_ne!(weights, reversi_core::ai::pattern::PatternWeights::zero());
+    for bad in [
+        &["--games", "0"][..],
+        &["--epochs", "0"],
+        &["--rate", "0"],
+        &["--random", "101"],
+    ] {
+        let mut args = vec!["reversi", "train", "--out", "unused.bin"];
+        args.extend_from_slice(bad);
+        let out = tabletop(&args, "");
+        assert_eq!(out.status.code(), Some(2), "{bad:?}: {}", stderr(&out));
+    }
+    let missing = dir.join("no-such-dir").join("w.bin");
+    let out = tabletop(
+        &[
+            "reversi",
+            "train",
+            "--games",
+            "2",
+            "--epochs",
+            "1",
+            "--out",
+            missing.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("cannot save"), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).ok();
+}
