@@ -56,7 +56,8 @@ pub struct FleetSampler {
 pub struct Constraints {
     /// Cells known to be water (misses, revealed water, sunk ships and their halo).
     pub water: Cells,
-    /// Cells known to hold a ship that is still afloat (hits not yet sunk).
+    /// Cells known to hold a ship that is still afloat (hits not yet sunk): every one is
+    /// covered by a ship, and no ship lies wholly on them (it would have been sunk).
     pub ship: Cells,
 }
 
@@ -120,7 +121,9 @@ impl Machine {
                     for d in 0..usize::from(l) {
                         cells |= 1u128 << (i + if vertical { d * usize::from(w) } else { d });
                     }
-                    if cells & water != 0 {
+                    // Clear of known water, and not lying wholly on afloat hits: a ship
+                    // whose every cell was hit would have been sunk.
+                    if cells & water != 0 || cells & !required == 0 {
                         continue;
                     }
                     let around = if touch { cells } else { geo.dilate(cells) };

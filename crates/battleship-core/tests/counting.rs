@@ -111,22 +111,33 @@ fn the_exact_graph_refuses_to_grow_past_its_budget() {
 fn constrained_counts_match_brute_force() {
     let rules = Rules::custom(5, 5, &[3, 2, 1]).unwrap();
     let water = Cells((1 << 0) | (1 << 7) | (1 << 18)); // a1, c2, d4
-    let ship = Cells(1 << 12); // c3 (index 12)
+    // c3 and d3 (indices 12, 13): hits on a ship still afloat, so not the 2-ship alone
+    let ship = Cells((1 << 12) | (1 << 13));
     let constraints = Constraints { water, ship };
     // brute force: every fleet, filtered
     let mut expected = 0u128;
+    let mut sunk_excluded = 0;
     for a in all_ships(&rules, 3) {
         for b in all_ships(&rules, 2) {
             for c in all_ships(&rules, 1) {
                 if let Ok(f) = Fleet::new(&rules, vec![a, b, c]) {
                     let m = f.mask(rules.width()).0;
                     if m & water.0 == 0 && m & ship.0 == ship.0 {
-                        expected += 1;
+                        // a ship whose every cell is an afloat hit would have been sunk
+                        if f.ships()
+                            .iter()
+                            .any(|s| s.mask(rules.width()).0 & !ship.0 == 0)
+                        {
+                            sunk_excluded += 1;
+                        } else {
+                            expected += 1;
+                        }
                     }
                 }
             }
         }
     }
+    assert!(sunk_excluded > 0, "the test covers the sunk case");
     assert!(expected > 0);
     assert_eq!(
         count_placements(&rules, rules.fleet(), constraints),
