@@ -209,40 +209,29 @@ pub struct Engine {
 impl Engine {
     /// The bot of `level`.
     pub fn new(level: Level) -> Engine {
-        Engine {
-            limits: level.limits(),
-            noise: level.noise(),
-            searcher: Searcher::new(),
-            last: None,
-        }
+        Engine::with_level_evaluator(level, Evaluator::default())
     }
 
     /// The bot of `level` with the evaluation `eval`.
     pub fn with_level_evaluator(level: Level, eval: Evaluator) -> Engine {
-        Engine {
-            limits: level.limits(),
-            noise: level.noise(),
-            searcher: Searcher::with_evaluator(eval),
-            last: None,
-        }
+        Engine::build(level.limits(), level.noise(), eval)
     }
 
     /// A bot with an explicit budget, no noise and the evaluation `eval`.
     pub fn with_evaluator(limits: Limits, eval: Evaluator) -> Engine {
-        Engine {
-            limits,
-            noise: 0,
-            searcher: Searcher::with_evaluator(eval),
-            last: None,
-        }
+        Engine::build(limits, 0, eval)
     }
 
     /// A bot with an explicit budget and no noise.
     pub fn with_limits(limits: Limits) -> Engine {
+        Engine::with_evaluator(limits, Evaluator::default())
+    }
+
+    fn build(limits: Limits, noise: i32, eval: Evaluator) -> Engine {
         Engine {
             limits,
-            noise: 0,
-            searcher: Searcher::new(),
+            noise,
+            searcher: Searcher::with_evaluator(eval),
             last: None,
         }
     }

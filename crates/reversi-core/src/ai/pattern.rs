@@ -146,11 +146,26 @@ fn images(b: u64) -> [u64; 8] {
 /// the low bits.
 #[inline(always)]
 fn diagonal(b: u64, start: u32) -> u32 {
-    let mask = 0x8040_2010_0804_0201u64 << start;
-    // only the squares of the diagonal that stay on the board
-    let mask = mask & !(0..start).fold(0u64, |m, i| m | (0x0101_0101_0101_0101u64 << i));
-    ((b & mask).wrapping_mul(0x0101_0101_0101_0101) >> (56 + start)) as u32
+    ((b & DIAGONALS[start as usize]).wrapping_mul(0x0101_0101_0101_0101) >> (56 + start)) as u32
 }
+
+/// The squares of the diagonal running up-right from each of a1–e1.
+const DIAGONALS: [u64; 5] = {
+    let mut masks = [0u64; 5];
+    let mut start = 0;
+    while start < 5 {
+        // the long diagonal shifted right, without the squares that wrap to file a
+        let mut mask = 0x8040_2010_0804_0201u64 << start;
+        let mut file = 0;
+        while file < start {
+            mask &= !(0x0101_0101_0101_0101u64 << file);
+            file += 1;
+        }
+        masks[start] = mask;
+        start += 1;
+    }
+    masks
+};
 
 /// The 46 table indices (within a stage) of (`player`, `opponent`).
 pub fn indices(player: u64, opponent: u64) -> [u32; INSTANCES] {
@@ -258,6 +273,27 @@ fn permute(mut index: usize, perm: &[usize]) -> usize {
     out
 }
 
+/// Where the tables of a position's stage start, its 46 table indices and its scalar
+/// features.
+#[inline]
+fn features(player: u64, opponent: u64) -> (usize, [u32; INSTANCES], [i32; SCALARS]) {
+    let base = stage((player | opponent).count_ones()) * STAGE_WEIGHTS;
+    (base, indices(player, opponent), scalars(player, opponent))
+}
+
+/// The prediction of one stage's weights `w` for these features.
+#[inline]
+fn dot(w: &[f32], idx: &[u32; INSTANCES], s: &[i32; SCALARS]) -> f32 {
+    let mut sum = 0.0f32;
+    for &i in idx {
+        sum += w[i as usize];
+    }
+    for (k, &v) in s.iter().enumerate() {
+        sum += w[OFFSETS.1 + k] * v as f32;
+    }
+    sum
+}
+
 /// Magic bytes at the start of a weights file.
 const MAGIC: [u8; 8] = *b"TTRVPAT\0";
 /// Version of the weights file format.
@@ -340,14 +376,12 @@ impl PatternWeights {
     /// The evaluation of (`player` to move, `opponent`) in hundredths of a disc.
     #[inline]
     pub fn evaluate(&self, player: u64, opponent: u64) -> i32 {
-        let discs = (player | opponent).count_ones();
-        let base = stage(discs) * STAGE_WEIGHTS;
+        let (base, idx, s) = features(player, opponent);
         let table = &self.weights[base..base + STAGE_WEIGHTS];
         let mut score = 0i32;
-        for i in indices(player, opponent) {
+        for i in idx {
             score += i32::from(table[i as usize]);
         }
-        let s = scalars(player, opponent);
         for (k, v) in s.iter().enumerate() {
             score += i32::from(table[OFFSETS.1 + k]) * v;
         }
@@ -450,17 +484,8 @@ impl Trainer {
 
     /// The current prediction for `sample`, in discs.
     pub fn predict(&self, sample: &Sample) -> f32 {
-        let base = stage((sample.player | sample.opponent).count_ones()) * STAGE_WEIGHTS;
-        let w = &self.weights[base..base + STAGE_WEIGHTS];
-        let mut sum = 0.0f32;
-        for i in indices(sample.player, sample.opponent) {
-            sum += w[i as usize];
-        }
-        let s = scalars(sample.player, sample.opponent);
-        for (k, &v) in s.iter().enumerate() {
-            sum += w[OFFSETS.1 + k] * v as f32;
-        }
-        sum
+        let (base, idx, s) = features(sample.player, sample.opponent);
+        dot(&self.weights[base..base + STAGE_WEIGHTS], &idx, &s)
     }
 
     /// One pass over `samples` in the order given by `order` (indices into `samples`),
@@ -469,18 +494,9 @@ impl Trainer {
         let mut total = 0.0f64;
         for &k in order {
             let sample = &samples[k as usize];
-            let base = stage((sample.player | sample.opponent).count_ones()) * STAGE_WEIGHTS;
-            let idx = indices(sample.player, sample.opponent);
-            let s = scalars(sample.player, sample.opponent);
+            let (base, idx, s) = features(sample.player, sample.opponent);
             let w = &mut self.weights[base..base + STAGE_WEIGHTS];
-            let mut sum = 0.0f32;
-            for &i in &idx {
-                sum += w[i as usize];
-            }
-            for (k, &v) in s.iter().enumerate() {
-                sum += w[OFFSETS.1 + k] * v as f32;
-            }
-            let err = f32::from(sample.score) - sum;
+            let err = f32::from(sample.score) - dot(w, &idx, &s);
             total += f64::from(err * err);
             let step = rate * err;
             for &i in &idx {
