@@ -39,6 +39,7 @@ use crate::coord::{Cells, Coord, Geometry};
 use crate::fleet::Fleet;
 use crate::game::{Outcome, Tracking, outcome_of};
 use crate::rules::Rules;
+use crate::sampler::Constraints;
 use crate::uniform::{UniformFleets, positions};
 
 mod lookahead;
@@ -206,6 +207,28 @@ fn argmax<R: Rng + ?Sized>(scores: &[f64], allowed: Cells, rng: &mut R) -> Optio
         }
     }
     pick
+}
+
+/// Cells no afloat ship can use: known or deduced water, the sunk ships and, when ships
+/// may not touch, the cells around them.
+fn blocked(t: &Tracking) -> u128 {
+    let sunk = sunk_cells(t);
+    let zone = if t.rules().ships_may_touch() {
+        sunk
+    } else {
+        Geometry::of(t.rules()).dilate(sunk)
+    };
+    known_water(t) | zone
+}
+
+/// What `tracking` tells about the opponent's fleet, as constraints for the exact counter:
+/// `FleetSampler::with_fleet(rules, &tracking.afloat(), constraints(tracking), limit)`
+/// counts and samples exactly the fleets consistent with every shot so far.
+pub fn constraints(tracking: &Tracking) -> Constraints {
+    Constraints {
+        water: Cells(blocked(tracking)),
+        ship: tracking.open_hits(),
+    }
 }
 
 /// Cells known or deduced to be water: misses, revealed cells, and — when ships may not
@@ -408,15 +431,7 @@ impl Posterior {
     }
 
     fn observations(&self, t: &Tracking) -> Obs {
-        let blocked = known_water(t) | {
-            let geo = Geometry::of(&self.rules);
-            let s = sunk_cells(t);
-            if self.rules.ships_may_touch() {
-                s
-            } else {
-                geo.dilate(s)
-            }
-        };
+        let blocked = blocked(t);
         let open = t.open_hits().0;
         let touch = self.rules.ships_may_touch();
         let allowed = self
@@ -524,12 +539,7 @@ impl Posterior {
     /// conditional law, so the uniform posterior is preserved). On the way the exact
     /// conditional occupancy of each step is added to `acc` (a Rao–Blackwellised estimate
     /// of the posterior probability that each cell holds a ship).
-    fn gibbs<R: Rng + ?Sized>(
-        p: &mut Particle,
-        obs: &Obs,
-        mut acc: Option<&mut [f64]>,
-        rng: &mut R,
-    ) {
+    fn gibbs<R: Rng + ?Sized>(p: &mut Particle, obs: &Obs, acc: &mut [f64], rng: &mut R) {
         let n = p.ships.len();
         let mut valid: Vec<(u128, u128)> = Vec::with_capacity(200);
         for j in 0..n {
@@ -555,12 +565,10 @@ impl Posterior {
             if valid.is_empty() {
                 continue;
             }
-            if let Some(acc) = acc.as_deref_mut() {
-                let share = 1.0 / valid.len() as f64;
-                for &(c, _) in &valid {
-                    for i in Cells(c).indices() {
-                        acc[i] += share;
-                    }
+            let share = 1.0 / valid.len() as f64;
+            for &(c, _) in &valid {
+                for i in Cells(c).indices() {
+                    acc[i] += share;
                 }
             }
             let (c, z) = valid[rng.random_range(0..valid.len())];
@@ -789,7 +797,7 @@ impl Posterior {
                         Posterior::swap_cover(p, &obs, rng);
                     }
                 }
-                Posterior::gibbs(p, &obs, Some(&mut counts[..]), rng);
+                Posterior::gibbs(p, &obs, &mut counts[..], rng);
             }
         }
         self.particles = kept;

@@ -290,9 +290,9 @@ impl Kind {
     }
 }
 
-/// Index of the `k`-th set bit of `m` (`k < m.count_ones()`).
-#[cfg(test)]
-fn select(m: u128, k: u32) -> usize {
+/// Index of the `k`-th (from 0) set bit of `m` (`k < m.count_ones()`).
+#[inline]
+pub(crate) fn select(m: u128, k: u32) -> usize {
     let low = (m as u64).count_ones();
     if k < low {
         select64(m as u64, k)

@@ -414,7 +414,8 @@ proptest! {
 #[test]
 fn posterior_probabilities_match_exact_marginals() {
     use battleship_core::ai::Posterior;
-    use battleship_core::{Cells, Constraints, FleetSampler};
+    use battleship_core::ai::constraints;
+    use battleship_core::{Cells, FleetSampler};
     let rules = Rules::custom(6, 6, &[3, 2, 1, 1]).unwrap();
     let target = Fleet::new(&rules, ships(&["b2 h 3", "f1 v 2", "a6 h 1", "e5 h 1"])).unwrap();
     let other = target.clone();
@@ -429,16 +430,7 @@ fn posterior_probabilities_match_exact_marginals() {
     }
     let t = g.view(Player::First).tracking().clone();
     assert_eq!(t.open_hits().len(), 1);
-    let exact = FleetSampler::with_fleet(
-        &rules,
-        &t.afloat(),
-        Constraints {
-            water: t.water(),
-            ship: t.open_hits(),
-        },
-        1_000_000,
-    )
-    .unwrap();
+    let exact = FleetSampler::with_fleet(&rules, &t.afloat(), constraints(&t), 1_000_000).unwrap();
     let occ = exact.occupancy();
     let mut post = Posterior::new(&rules).with_effort(300, 8);
     let mut rng = ChaCha8Rng::seed_from_u64(3);

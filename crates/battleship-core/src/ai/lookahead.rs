@@ -7,11 +7,12 @@ use alloc::vec::Vec;
 use arrayvec::ArrayVec;
 use rand::{Rng, RngExt};
 
-use super::{known_water, sunk_cells};
+use super::{constraints, known_water};
 use crate::coord::{Cells, Geometry};
 use crate::game::Tracking;
 use crate::rules::{MAX_SHIPS, Rules};
-use crate::sampler::{Constraints, FleetSampler};
+use crate::sampler::FleetSampler;
+use crate::uniform::select;
 
 /// The positions of the ships of one length, as bitboards.
 #[derive(Debug, Clone)]
@@ -57,41 +58,6 @@ pub(super) struct Engine {
     w: u32,
     all: u128,
     tables: Vec<LenTable>,
-}
-
-/// The `k`-th (from 0) set bit of `x` (`k < x.count_ones()`).
-fn select64(x: u64, k: u32) -> u32 {
-    // the bit counts of the eight bytes in one pass (no popcount instruction needed),
-    // their running sums by one multiplication, then the byte and the bit within it
-    let mut c = x - ((x >> 1) & 0x5555_5555_5555_5555);
-    c = (c & 0x3333_3333_3333_3333) + ((c >> 2) & 0x3333_3333_3333_3333);
-    c = (c + (c >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
-    let sums = c.wrapping_mul(0x0101_0101_0101_0101);
-    let mut byte = 0;
-    let mut below = 0;
-    while byte < 7 {
-        let upto = ((sums >> (8 * byte)) & 0xFF) as u32;
-        if upto > k {
-            break;
-        }
-        below = upto;
-        byte += 1;
-    }
-    let mut b = (x >> (8 * byte)) & 0xFF;
-    for _ in below..k {
-        b &= b - 1;
-    }
-    8 * byte + b.trailing_zeros()
-}
-
-fn select128(m: u128, k: u32) -> u32 {
-    let lo = m as u64;
-    let c = lo.count_ones();
-    if k < c {
-        select64(lo, k)
-    } else {
-        64 + select64((m >> 64) as u64, k - c)
-    }
 }
 
 impl Engine {
@@ -186,9 +152,9 @@ impl Engine {
         let k = rng.random_range(0..total);
         let t = &self.tables[usize::from(li)];
         if k < ch {
-            t.pos[2 * select128(sh, k) as usize]
+            t.pos[2 * select(sh, k)]
         } else {
-            t.pos[2 * select128(sv, k - ch) as usize + 1]
+            t.pos[2 * select(sv, k - ch) + 1]
         }
     }
 
@@ -301,9 +267,9 @@ impl Engine {
                 let ch = bh.count_ones();
                 let tb = &self.tables[usize::from(lb)];
                 let (bc, bz) = if r < ch {
-                    tb.pos[2 * select128(bh, r) as usize]
+                    tb.pos[2 * select(bh, r)]
                 } else {
-                    tb.pos[2 * select128(bv, r - ch) as usize + 1]
+                    tb.pos[2 * select(bv, r - ch) + 1]
                 };
                 let (ja, ka) = if swap { (k, j) } else { (j, k) };
                 p.ships[ja] = (la, ac, az);
@@ -470,9 +436,9 @@ impl Engine {
                     for x in 0..total.min(limit) {
                         let r = (start + x * 7919) % total;
                         let (c, z) = if r < nh {
-                            t.pos[2 * select128(sh, r) as usize]
+                            t.pos[2 * select(sh, r)]
                         } else {
-                            t.pos[2 * select128(sv, r - nh) as usize + 1]
+                            t.pos[2 * select(sv, r - nh) + 1]
                         };
                         self.ships.push((li, c, z));
                         if self.go(k + 1, taken | z, cells | c) {
@@ -596,16 +562,10 @@ impl Lookahead {
     }
 
     fn observations(&self, t: &Tracking) -> Obs {
-        let geo = Geometry::of(&self.rules);
-        let s = sunk_cells(t);
-        let sunk_zone = if self.rules.ships_may_touch() {
-            s
-        } else {
-            geo.dilate(s)
-        };
+        let c = constraints(t);
         Obs {
-            blocked: known_water(t) | sunk_zone,
-            open: t.open_hits().0,
+            blocked: c.water.0,
+            open: c.ship.0,
         }
     }
 
@@ -717,12 +677,8 @@ impl Lookahead {
 
     /// Exact marginals by the counting programme, if its graph is small enough.
     fn exact(&self, t: &Tracking) -> Option<Vec<f64>> {
-        let obs = self.observations(t);
-        let c = Constraints {
-            water: Cells(obs.blocked),
-            ship: Cells(obs.open),
-        };
-        let dp = FleetSampler::with_fleet(&self.rules, &t.afloat(), c, EXACT_STATES).ok()?;
+        let dp = FleetSampler::with_fleet(&self.rules, &t.afloat(), constraints(t), EXACT_STATES)
+            .ok()?;
         let total = dp.count();
         if total == 0 {
             return None;
@@ -763,12 +719,12 @@ impl Lookahead {
         {
             return Some(i);
         }
+        if self.candidates <= 1 || cand.count_ones() == 1 || !joint_ok || self.samples.is_empty() {
+            return super::argmax(&p, Cells(cand), rng);
+        }
         let mut top: ArrayVec<(f64, usize), 128> =
             Cells(cand).indices().map(|i| (p[i], i)).collect();
         top.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        if self.candidates <= 1 || top.len() == 1 || !joint_ok || self.samples.is_empty() {
-            return super::argmax(&p, Cells(cand), rng);
-        }
         top.truncate(self.candidates);
         // expected hits of this shot and of the best next one after either outcome:
         // P(c) + max P(c and c') + max (P(c') - P(c and c')), the joint law from the
@@ -823,7 +779,7 @@ mod tests {
             let m = (u128::from(rng.next_u64()) << 64) | u128::from(rng.next_u64());
             let bits: Vec<u32> = (0..128).filter(|&i| (m >> i) & 1 == 1).collect();
             for (k, &b) in bits.iter().enumerate() {
-                assert_eq!(select128(m, k as u32), b);
+                assert_eq!(select(m, k as u32), b as usize);
             }
         }
     }
@@ -935,16 +891,8 @@ mod tests {
             t.record(cell, o);
         }
         assert_eq!(t.open_hits().len(), 1);
-        let exact = FleetSampler::with_fleet(
-            &rules,
-            &t.afloat(),
-            Constraints {
-                water: t.water(),
-                ship: t.open_hits(),
-            },
-            1_000_000,
-        )
-        .unwrap();
+        let exact =
+            FleetSampler::with_fleet(&rules, &t.afloat(), constraints(&t), 1_000_000).unwrap();
         let total = exact.count() as f64;
         let occ: Vec<f64> = exact
             .occupancy()
