@@ -20,6 +20,8 @@
 //! most; else the first unsolved cell. The candidates are explored depth first on copies of
 //! the 156-byte state.
 
+use crate::general::OutOfNodes;
+
 /// Bits of a band word: 27 cells.
 const BAND: u32 = (1 << 27) - 1;
 /// Replicates a 9-bit column mask to the three rows of a band.
@@ -284,7 +286,6 @@ impl State {
     fn commit(&mut self, d: usize, b: usize, s: u32, dirty: &mut u32) {
         // Branch-free: clear the cells from every digit, then give them back to `d`.
         let own = 1u32 << (3 * d + b);
-        let own_was_dirty = *dirty & own;
         let mut changed = 0u32;
         for (e, words) in self.cand.iter_mut().enumerate() {
             let had = words[b] & s;
@@ -292,7 +293,7 @@ impl State {
             changed |= u32::from(had != 0) << (3 * e);
         }
         self.cand[d][b] |= s;
-        *dirty |= (changed << b) & !own | own_was_dirty;
+        *dirty |= (changed << b) & !own;
         self.leave_columns(d, b, s, dirty);
     }
 
@@ -563,16 +564,13 @@ struct Budget {
 }
 
 impl Budget {
-    fn unlimited() -> Budget {
+    fn new(max_nodes: u64) -> Budget {
         Budget {
-            left: u64::MAX,
+            left: max_nodes,
             aborted: false,
         }
     }
 }
-
-/// The search ran out of branching nodes.
-pub(crate) struct OutOfNodes;
 
 /// Keeps the entries of a band word that belong to some row × box permutation.
 #[inline(always)]
@@ -598,10 +596,7 @@ pub(crate) fn for_each_solution(
     max_nodes: u64,
     found: &mut dyn FnMut(&[u8; 81]) -> bool,
 ) -> Result<(), OutOfNodes> {
-    let mut budget = Budget {
-        left: max_nodes,
-        aborted: false,
-    };
+    let mut budget = Budget::new(max_nodes);
     if let Some(state) = State::new(cells) {
         state.search(&mut |s: &State| found(&s.values()), &mut budget);
     }
@@ -619,10 +614,7 @@ pub(crate) fn count(cells: &[u8], limit: usize, max_nodes: u64) -> Result<usize,
         return Ok(0);
     }
     let mut n = 0;
-    let mut budget = Budget {
-        left: max_nodes,
-        aborted: false,
-    };
+    let mut budget = Budget::new(max_nodes);
     if let Some(state) = State::new(cells) {
         state.search(
             &mut |_: &State| {
@@ -637,29 +629,6 @@ pub(crate) fn count(cells: &[u8], limit: usize, max_nodes: u64) -> Result<usize,
     } else {
         Ok(n)
     }
-}
-
-/// Counts up to `limit` solutions and keeps the first one (puzzles known to be solvable:
-/// no node limit).
-pub(crate) fn count_keep_first(cells: &[u8], limit: usize) -> (usize, Option<[u8; 81]>) {
-    let mut n = 0;
-    let mut first = None;
-    if limit == 0 {
-        return (0, None);
-    }
-    if let Some(state) = State::new(cells) {
-        state.search(
-            &mut |s: &State| {
-                if n == 0 {
-                    first = Some(s.values());
-                }
-                n += 1;
-                n < limit
-            },
-            &mut Budget::unlimited(),
-        );
-    }
-    (n, first)
 }
 
 /// Whether the 9×9 puzzle `cells` has a solution whose cell `cell` is not `value`.
@@ -682,7 +651,7 @@ pub(crate) fn has_solution_without(cells: &[u8], cell: usize, value: u8) -> bool
             found = true;
             false
         },
-        &mut Budget::unlimited(),
+        &mut Budget::new(u64::MAX),
     );
     found
 }
@@ -750,7 +719,14 @@ mod tests {
             .iter()
             .map(|&c| if c == b'.' { 0 } else { c - b'0' })
             .collect();
-        let (n, first) = count_keep_first(&cells, 2);
+        let (mut n, mut first) = (0, None);
+        for_each_solution(&cells, u64::MAX, &mut |s: &[u8; 81]| {
+            n += 1;
+            first.get_or_insert(*s);
+            n < 2
+        })
+        .ok()
+        .unwrap();
         assert_eq!(n, 1);
         let s = first.unwrap();
         assert!(cells.iter().zip(s.iter()).all(|(&g, &v)| g == 0 || g == v));

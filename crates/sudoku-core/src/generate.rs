@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::fast9;
 use crate::grid::{Grid, Size};
-use crate::solve::{Solver, count_keep_first_9};
+use crate::solve::Solver;
 use crate::transform::Transform;
 
 /// The symmetry of a puzzle's clue pattern.
@@ -237,7 +237,7 @@ fn removable(puzzle: &mut [u8], size: Size, cells: &[usize]) -> bool {
             puzzle[c] = 0;
         }
         if size == Size::Nine {
-            count_keep_first_9(puzzle, 2).0 == 1
+            fast9::count(puzzle, 2, u64::MAX) == Ok(1)
         } else {
             // A search that runs out of nodes keeps the givens: the puzzle stays proper.
             let grid = Grid::from_cells(size, puzzle).expect("symbols in range");

@@ -141,11 +141,6 @@ impl Solver {
     }
 }
 
-/// Counts up to `limit` solutions of a 9×9 grid quickly and keeps the first one.
-pub(crate) fn count_keep_first_9(cells: &[u8], limit: usize) -> (usize, Option<[u8; 81]>) {
-    fast9::count_keep_first(cells, limit)
-}
-
 impl Grid {
     /// Some solution of this puzzle, or `None` when it has none.
     ///

@@ -322,11 +322,6 @@ impl Console {
         self.interactive
     }
 
-    /// Whether output is coloured.
-    pub fn has_color(&self) -> bool {
-        self.painter.color
-    }
-
     /// The console's painter (colours on a terminal only).
     pub fn painter(&self) -> Painter {
         self.painter
