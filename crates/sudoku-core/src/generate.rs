@@ -285,6 +285,60 @@ const THREE_OF_NINE: [u16; 84] = subsets::<84>(9, 3);
 /// The 20 three-element subsets of six positions.
 const THREE_OF_SIX: [u16; 20] = subsets::<20>(6, 3);
 
+/// The three members of a three-digit mask, smallest first.
+fn three(mask: u16) -> [u8; 3] {
+    debug_assert_eq!(mask.count_ones(), 3);
+    let second = mask & (mask - 1);
+    let third = second & (second - 1);
+    [
+        mask.trailing_zeros() as u8,
+        second.trailing_zeros() as u8,
+        third.trailing_zeros() as u8,
+    ]
+}
+
+/// For each pattern of allowed places (bit `3k + j`: item `k` may take place `j`), how
+/// many of the six orders fit (item `k` takes place `order[k]`) and the indices in
+/// [`PERM3`] of the first two that do (`0xff` for none).
+const FITTING: [[u8; 3]; 512] = {
+    let mut table = [[0u8, 0xff, 0xff]; 512];
+    let mut pattern = 0;
+    while pattern < 512 {
+        let mut o = 0;
+        while o < 6 {
+            let order = PERM3[o];
+            let mut fits = true;
+            let mut k = 0;
+            while k < 3 {
+                if pattern >> (3 * k + order[k]) & 1 == 0 {
+                    fits = false;
+                }
+                k += 1;
+            }
+            if fits {
+                let seen = table[pattern][0] as usize;
+                if seen < 2 {
+                    table[pattern][1 + seen] = o as u8;
+                }
+                table[pattern][0] += 1;
+            }
+            o += 1;
+        }
+        pattern += 1;
+    }
+    table
+};
+
+/// The `pick`-th (0 or 1) order fitting `pattern` (see [`FITTING`]), if any. Callers
+/// guarantee that every item has at most two allowed places, so that at most two orders
+/// fit (checked for every pattern by a unit test).
+fn fitting_order(pattern: usize, pick: u32) -> Option<[usize; 3]> {
+    let [count, first, second] = FITTING[pattern];
+    debug_assert!(count <= 2);
+    let o = if pick == 0 { first } else { second };
+    PERM3.get(usize::from(o)).copied()
+}
+
 /// The members of a digit mask, smallest first.
 fn members(mut mask: u16) -> ArrayVec<u8, 9> {
     let mut out = ArrayVec::new();
@@ -323,7 +377,7 @@ fn orient(groups: [u16; 3], index: u32) -> ([u16; 3], [u16; 3]) {
     let mut second = [0u16; 3];
     for e in 0..3 {
         let (next, after) = ((e + 1) % 3, (e + 2) % 3);
-        for (i, d) in members(groups[e]).into_iter().enumerate() {
+        for (i, d) in three(groups[e]).into_iter().enumerate() {
             let bit = 1u16 << d;
             if forward[e] >> i & 1 == 1 {
                 first[next] |= bit;
@@ -378,14 +432,14 @@ impl Build9 {
         let groups = [0b111, 0b111 << 3, 0b111 << 6];
         let (into, _) = orient(groups, orient_index);
         for s in 0..3 {
-            let digits = members(into[s]);
+            let digits = three(into[s]);
             let order = PERM3[(orders / [1, 6, 36][s] % 6) as usize];
             for j in 0..3 {
                 b.place(1, 3 * s + j, digits[order[j]]);
             }
         }
         for s in 0..3 {
-            let digits = members(0x1ff & !(b.segment(0, s) | b.segment(1, s)));
+            let digits = three(0x1ff & !(b.segment(0, s) | b.segment(1, s)));
             let order = PERM3[(row3 / [1, 6, 36][s] % 6) as usize];
             for j in 0..3 {
                 b.place(2, 3 * s + j, digits[order[j]]);
@@ -397,22 +451,26 @@ impl Build9 {
     /// Places `digits` (three, smallest first) in row `r`, stack `s`, in the `pick`-th
     /// (0 or 1) of the orders compatible with the columns; false when there is no such
     /// order. Callers guarantee that each digit is already in one of the three columns, so
-    /// at most two orders are compatible (checked by a unit test over all 3×3 patterns).
-    fn place_in_box(&mut self, r: usize, s: usize, digits: &[u8], pick: u32) -> bool {
-        let mut seen = 0;
-        for order in PERM3 {
-            let fits = (0..3).all(|j| self.cols[3 * s + j] >> digits[order[j]] & 1 == 0);
-            if fits {
-                if seen == pick {
-                    for j in 0..3 {
-                        self.place(r, 3 * s + j, digits[order[j]]);
-                    }
-                    return true;
-                }
-                seen += 1;
+    /// that at most two orders fit.
+    fn place_in_box(&mut self, r: usize, s: usize, digits: [u8; 3], pick: u32) -> bool {
+        let free = [
+            !self.cols[3 * s],
+            !self.cols[3 * s + 1],
+            !self.cols[3 * s + 2],
+        ];
+        let mut pattern = 0;
+        for (k, &d) in digits.iter().enumerate() {
+            for (j, f) in free.iter().enumerate() {
+                pattern |= usize::from(f >> d & 1) << (3 * k + j);
             }
         }
-        false
+        let Some(order) = fitting_order(pattern, pick) else {
+            return false;
+        };
+        for k in 0..3 {
+            self.place(r, 3 * s + order[k], digits[k]);
+        }
+        true
     }
 
     /// Row 4: `index / 8` in `0..1680` splits the nine digits into the three stacks (three
@@ -421,16 +479,19 @@ impl Build9 {
     fn row4(&mut self, index: u32) -> bool {
         let (split, picks) = (index / 8, index % 8);
         let first = THREE_OF_NINE[(split / 20) as usize];
-        let rest = members(0x1ff & !first);
-        let chosen = THREE_OF_SIX[(split % 20) as usize];
+        let mut rest = 0x1ff & !first;
+        let mut chosen = THREE_OF_SIX[(split % 20) as usize];
         let mut second = 0u16;
-        for (i, &d) in rest.iter().enumerate() {
-            if chosen >> i & 1 == 1 {
-                second |= 1 << d;
+        while rest != 0 {
+            let low = rest & rest.wrapping_neg();
+            if chosen & 1 == 1 {
+                second |= low;
             }
+            chosen >>= 1;
+            rest ^= low;
         }
         let stacks = [first, second, 0x1ff & !(first | second)];
-        (0..3).all(|s| self.place_in_box(3, s, &members(stacks[s]), picks >> s & 1))
+        (0..3).all(|s| self.place_in_box(3, s, three(stacks[s]), picks >> s & 1))
     }
 
     /// Rows 5 and 6: a digit in row 4's segment of stack `e` goes to row 5 in one of the
@@ -441,8 +502,8 @@ impl Build9 {
         let (orient_index, picks) = (index / 64, index % 64);
         let groups = [self.segment(3, 0), self.segment(3, 1), self.segment(3, 2)];
         let (row5, row6) = orient(groups, orient_index);
-        (0..3).all(|s| self.place_in_box(4, s, &members(row5[s]), picks >> s & 1))
-            && (0..3).all(|s| self.place_in_box(5, s, &members(row6[s]), picks >> (s + 3) & 1))
+        (0..3).all(|s| self.place_in_box(4, s, three(row5[s]), picks >> s & 1))
+            && (0..3).all(|s| self.place_in_box(5, s, three(row6[s]), picks >> (s + 3) & 1))
     }
 
     /// Band 3: each column misses three digits, and in every stack these sets split the
@@ -456,38 +517,42 @@ impl Build9 {
         for s in 0..2 {
             for j in 0..3 {
                 let c = 3 * s + j;
-                let digits = members(0x1ff & !self.cols[c]);
-                debug_assert_eq!(digits.len(), 3);
+                let digits = three(0x1ff & !self.cols[c]);
                 let order = if s == 0 {
-                    Some(PERM3[(orders / [1, 6, 36][j] % 6) as usize])
+                    PERM3[(orders / [1, 6, 36][j] % 6) as usize]
                 } else {
-                    PERM3
-                        .into_iter()
-                        .filter(|o| {
-                            (0..3).all(|k| usize::from(row_of[0][usize::from(digits[k])]) != o[k])
-                        })
-                        .nth((picks >> j & 1) as usize)
+                    // Each digit may take the two rows other than its row in stack 1.
+                    let mut pattern = 0x1ff;
+                    for (k, &d) in digits.iter().enumerate() {
+                        pattern ^= 1 << (3 * k + usize::from(row_of[0][usize::from(d)]));
+                    }
+                    match fitting_order(pattern, picks >> j & 1) {
+                        Some(order) => order,
+                        None => return false,
+                    }
                 };
-                let Some(order) = order else { return false };
                 for k in 0..3 {
                     row_of[s][usize::from(digits[k])] = order[k] as u8;
                     self.place(6 + order[k], c, digits[k]);
                 }
             }
         }
-        for c in 6..9 {
-            let digits = members(0x1ff & !self.cols[c]);
+        let mut placed = [[0u8; 3]; 3];
+        for (j, column) in placed.iter_mut().enumerate() {
+            let digits = three(0x1ff & !self.cols[6 + j]);
             let mut rows = 0u8;
             for &d in &digits {
-                let d = usize::from(d);
-                rows |= 1 << (3 - row_of[0][d] - row_of[1][d]);
+                let r = 3 - row_of[0][usize::from(d)] - row_of[1][usize::from(d)];
+                rows |= 1 << r;
+                column[usize::from(r)] = d;
             }
             if rows != 0b111 {
                 return false;
             }
-            for &d in &digits {
-                let r = 3 - row_of[0][usize::from(d)] - row_of[1][usize::from(d)];
-                self.place(6 + usize::from(r), c, d);
+        }
+        for (j, column) in placed.iter().enumerate() {
+            for (r, &d) in column.iter().enumerate() {
+                self.place(6 + r, 6 + j, d);
             }
         }
         true
@@ -844,18 +909,24 @@ mod tests {
     }
 
     #[test]
-    fn at_most_two_orders_fit_when_each_digit_is_in_a_column() {
-        // forbidden[k] = the columns digit k may not take; each digit misses at least one.
-        for pattern in 0u32..512 {
-            let forbidden = [pattern & 7, pattern >> 3 & 7, pattern >> 6 & 7];
-            if forbidden.contains(&0) {
-                continue;
+    fn at_most_two_orders_fit_when_each_item_has_two_places() {
+        for (pattern, &[count, first, second]) in FITTING.iter().enumerate() {
+            let allowed = [pattern & 7, pattern >> 3 & 7, pattern >> 6 & 7];
+            let fitting: Vec<usize> = (0..6)
+                .filter(|&o| (0..3).all(|k| allowed[k] >> PERM3[o][k] & 1 == 1))
+                .collect();
+            assert_eq!(usize::from(count), fitting.len());
+            assert_eq!(
+                fitting.first().map(|&o| o as u8),
+                Some(first).filter(|&o| o != 0xff)
+            );
+            assert_eq!(
+                fitting.get(1).map(|&o| o as u8),
+                Some(second).filter(|&o| o != 0xff)
+            );
+            if allowed.iter().all(|a| a.count_ones() <= 2) {
+                assert!(fitting.len() <= 2, "{allowed:?}");
             }
-            let fitting = PERM3
-                .iter()
-                .filter(|o| (0..3).all(|k| forbidden[k] >> o[k] & 1 == 0))
-                .count();
-            assert!(fitting <= 2, "{forbidden:?}");
         }
     }
 
@@ -989,5 +1060,80 @@ mod tests {
             }
             assert_eq!(found.len(), grids, "width {width}");
         }
+    }
+
+    /// The number of ways to refill the cells `blank` says of a 9×9 grid.
+    fn refills(grid: &Grid, blank: impl Fn(usize, usize) -> bool) -> usize {
+        let mut g = grid.clone();
+        for r in 0..9 {
+            for c in 0..9 {
+                if blank(r, c) {
+                    g.set(r, c, None);
+                }
+            }
+        }
+        g.count_solutions(5000)
+    }
+
+    /// Uniform grids have the same distribution as their transposes and as themselves with
+    /// bands 1 and 3 swapped, so these three numbers have the same distribution: the refills
+    /// of band 3, of band 1 and of stack 3. The row-by-row sampler treats them very
+    /// differently. Returns the chi-squared homogeneity statistic of the three samples and
+    /// its 0.1% critical value.
+    fn band_symmetry_statistic(mut draw: impl FnMut() -> Grid, samples: usize) -> (f64, f64) {
+        const EDGES: [usize; 10] = [120, 144, 156, 168, 180, 192, 216, 228, 276, 288];
+        let bin = |k: usize| EDGES.iter().position(|&e| k <= e).unwrap_or(EDGES.len());
+        let mut table = [[0f64; EDGES.len() + 1]; 3];
+        for _ in 0..samples {
+            let g = draw();
+            table[0][bin(refills(&g, |r, _| r >= 6))] += 1.0;
+            table[1][bin(refills(&g, |r, _| r < 3))] += 1.0;
+            table[2][bin(refills(&g, |_, c| c >= 6))] += 1.0;
+        }
+        let mut stat = 0.0;
+        let mut bins = 0.0;
+        for k in 0..=EDGES.len() {
+            let total: f64 = table.iter().map(|row| row[k]).sum();
+            if total == 0.0 {
+                continue;
+            }
+            bins += 1.0;
+            for row in &table {
+                let expected = total / 3.0;
+                stat += (row[k] - expected).powi(2) / expected;
+            }
+        }
+        let df: f64 = 2.0 * (bins - 1.0);
+        let v = 2.0 / (9.0 * df);
+        (stat, df * (1.0 - v + 3.090_232 * v.sqrt()).powi(3))
+    }
+
+    #[test]
+    fn band_refills_are_symmetric_and_a_biased_sampler_breaks_them() {
+        let mut rng = ChaCha8Rng::seed_from_u64(31);
+        let (stat, critical) = band_symmetry_statistic(|| solved_grid(Size::Nine, &mut rng), 1500);
+        std::eprintln!("exact: chi2 {stat:.1}, critical {critical:.1}");
+        assert!(stat < critical, "exact sampler: {stat:.1} >= {critical:.1}");
+        // The same draws, but band 3 drawn again until it fits instead of starting over:
+        // bands 1–2 are then no longer weighted by their number of band-3 completions.
+        let biased = |rng: &mut ChaCha8Rng| loop {
+            let mut b = Build9::band1(below(rng, BAND1_CHOICES));
+            if !b.row4(below(rng, ROW4_CHOICES)) || !b.rows56(below(rng, ROWS56_CHOICES)) {
+                continue;
+            }
+            for _ in 0..100_000 {
+                let mut full = b.clone();
+                if full.band3(below(rng, BAND3_CHOICES)) {
+                    let cells: Vec<u8> = full.cells.iter().map(|&d| d + 1).collect();
+                    return Grid::from_cells(Size::Nine, &cells).unwrap();
+                }
+            }
+        };
+        let (stat, critical) = band_symmetry_statistic(|| biased(&mut rng), 1500);
+        std::eprintln!("biased: chi2 {stat:.1}, critical {critical:.1}");
+        assert!(
+            stat > critical,
+            "biased sampler: {stat:.1} <= {critical:.1}"
+        );
     }
 }

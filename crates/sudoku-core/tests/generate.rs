@@ -3,6 +3,8 @@
 mod common;
 
 use common::sample;
+use std::collections::HashMap;
+
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -23,6 +25,96 @@ fn solved_grids_are_valid_and_seeded() {
         .map(|_| generate::solved_grid(Size::Nine, &mut rng).to_string())
         .collect();
     assert_eq!(grids.len(), 50);
+}
+
+/// The upper 0.1% point of the chi-squared distribution with `df` degrees of freedom
+/// (Wilson–Hilferty; accurate to a fraction of a percent for these sizes).
+fn chi2_critical(df: f64) -> f64 {
+    let z = 3.090_232; // the upper 0.1% point of the normal distribution
+    let v = 2.0 / (9.0 * df);
+    df * (1.0 - v + z * v.sqrt()).powi(3)
+}
+
+/// Pearson's statistic of observed counts against equal expected counts over `cells`
+/// cells (cells never seen count with 0).
+fn chi2_uniform(counts: &HashMap<Grid, u64>, cells: usize, samples: u64) -> f64 {
+    let expected = samples as f64 / cells as f64;
+    let seen: f64 = counts
+        .values()
+        .map(|&o| (o as f64 - expected).powi(2) / expected)
+        .sum();
+    seen + (cells - counts.len()) as f64 * expected
+}
+
+/// `grid` with its symbols renamed so that row 1 reads 1, 2, …, n.
+fn normalised(grid: &Grid) -> Grid {
+    let n = grid.size().side();
+    let mut name = vec![0u8; n + 1];
+    for c in 0..n {
+        name[usize::from(grid.get(0, c).unwrap())] = c as u8 + 1;
+    }
+    let cells: Vec<u8> = grid.cells().iter().map(|&v| name[usize::from(v)]).collect();
+    Grid::from_cells(grid.size(), &cells).unwrap()
+}
+
+/// Draws `samples` grids and returns the chi-squared statistic over all `cells` grids.
+fn chi2_of(
+    samples: u64,
+    cells: usize,
+    mut draw: impl FnMut() -> Grid,
+    key: impl Fn(&Grid) -> Grid,
+) -> f64 {
+    let mut counts: HashMap<Grid, u64> = HashMap::new();
+    for _ in 0..samples {
+        let g = draw();
+        assert!(g.is_full() && g.is_consistent(), "{g}");
+        *counts.entry(key(&g)).or_default() += 1;
+    }
+    assert!(counts.len() <= cells);
+    chi2_uniform(&counts, cells, samples)
+}
+
+#[test]
+fn four_by_four_grids_are_uniform_and_the_scattered_ones_are_not() {
+    assert_eq!(Grid::empty(Size::Four).count_solutions(1000), 288);
+    let samples = 288 * 50;
+    let critical = chi2_critical(287.0);
+    let mut rng = ChaCha8Rng::seed_from_u64(2026);
+    let exact = chi2_of(
+        samples,
+        288,
+        || generate::solved_grid(Size::Four, &mut rng),
+        Grid::clone,
+    );
+    assert!(exact < critical, "chi2 {exact:.1} >= {critical:.1}");
+    let scattered = chi2_of(
+        samples,
+        288,
+        || generate::scattered_grid(Size::Four, &mut rng),
+        Grid::clone,
+    );
+    assert!(scattered > critical, "chi2 {scattered:.1} <= {critical:.1}");
+}
+
+#[test]
+fn six_by_six_grids_are_uniform() {
+    // Every grid, renamed so that row 1 reads 123456, is one of 28,200,960 / 6! = 39,168;
+    // a uniform grid gives each of them the same probability.
+    let mut first_row = Grid::empty(Size::Six);
+    for c in 0..6 {
+        first_row.set(0, c, Some(c as u8 + 1));
+    }
+    assert_eq!(first_row.count_solutions(50_000), 39_168);
+    let samples = 39_168 * 8;
+    let mut rng = ChaCha8Rng::seed_from_u64(2027);
+    let stat = chi2_of(
+        samples,
+        39_168,
+        || generate::solved_grid(Size::Six, &mut rng),
+        normalised,
+    );
+    let critical = chi2_critical(39_167.0);
+    assert!(stat < critical, "chi2 {stat:.1} >= {critical:.1}");
 }
 
 #[test]
