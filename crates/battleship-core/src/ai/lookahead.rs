@@ -117,18 +117,24 @@ impl Engine {
     }
 
     /// The bows of the positions of length table `li` inside `free` that cover every
-    /// cell of `need`: `(horizontal, vertical)`.
+    /// cell of `need` and do not lie wholly on `open` hits (such a ship would have been
+    /// sunk): `(horizontal, vertical)`.
     #[inline]
-    fn starts(&self, li: u8, free: u128, need: u128) -> (u128, u128) {
+    fn starts(&self, li: u8, free: u128, need: u128, open: u128) -> (u128, u128) {
         let t = &self.tables[usize::from(li)];
         let l = u32::from(t.len);
         let w = self.w;
         let mut sh = free & t.hstart;
         let mut sv = free & t.vstart;
+        let (mut oh, mut ov) = (open, open);
         for d in 1..l {
             sh &= free >> d;
             sv &= free >> (d * w);
+            oh &= open >> d;
+            ov &= open >> (d * w);
         }
+        sh &= !oh;
+        sv &= !ov;
         let mut rest = need;
         while rest != 0 && (sh | sv) != 0 {
             let b = rest & rest.wrapping_neg();
@@ -181,7 +187,7 @@ impl Engine {
             let li = p.ships[j].0;
             let free = self.all & !(obs.blocked | oz);
             let need = obs.open & !oc;
-            let (sh, sv) = self.starts(li, free, need);
+            let (sh, sv) = self.starts(li, free, need, obs.open);
             if sh | sv == 0 {
                 before_z |= p.ships[j].2;
                 before_c |= p.ships[j].1;
@@ -239,7 +245,7 @@ impl Engine {
         let mut cands: ArrayVec<(bool, u128, u128, u32), 16> = ArrayVec::new();
         let mut total = 0u32;
         for (swap, la, lb) in [(false, lj, lk), (true, lk, lj)] {
-            let (ah, av) = self.starts(la, free, h);
+            let (ah, av) = self.starts(la, free, h, obs.open);
             let ta = &self.tables[usize::from(la)];
             for (bits, o) in [(ah, 0usize), (av, 1usize)] {
                 let mut b = bits;
@@ -247,7 +253,7 @@ impl Engine {
                     let s = b.trailing_zeros() as usize;
                     b &= b - 1;
                     let (ac, az) = ta.pos[2 * s + o];
-                    let (bh, bv) = self.starts(lb, free & !az, need & !ac);
+                    let (bh, bv) = self.starts(lb, free & !az, need & !ac, obs.open);
                     let c = bh.count_ones() + bv.count_ones();
                     if c > 0 && !cands.is_full() {
                         cands.push((swap, ac, az, c));
@@ -263,7 +269,7 @@ impl Engine {
         for &(swap, ac, az, c) in &cands {
             if r < c {
                 let (la, lb) = if swap { (lk, lj) } else { (lj, lk) };
-                let (bh, bv) = self.starts(lb, free & !az, need & !ac);
+                let (bh, bv) = self.starts(lb, free & !az, need & !ac, obs.open);
                 let ch = bh.count_ones();
                 let tb = &self.tables[usize::from(lb)];
                 let (bc, bz) = if r < ch {
@@ -291,6 +297,10 @@ impl Engine {
             if s.1 & obs.blocked != 0 {
                 return false;
             }
+            if s.1 & !obs.open == 0 {
+                // wholly hit, so it would have been reported sunk
+                return false;
+            }
             for o in &p.ships[k + 1..] {
                 if o.1 & s.2 != 0 {
                     return false;
@@ -313,7 +323,7 @@ impl Engine {
         let mut want: ArrayVec<u8, MAX_SHIPS> = afloat.iter().copied().collect();
         let mut ships: ArrayVec<PShip, MAX_SHIPS> = ArrayVec::new();
         for &s in &p.ships {
-            if s.1 & obs.blocked != 0 {
+            if s.1 & obs.blocked != 0 || s.1 & !obs.open == 0 {
                 continue;
             }
             if let Some(k) = want.iter().position(|&x| x == s.0) {
@@ -329,10 +339,10 @@ impl Engine {
             let (mut sh, mut sv) = (0, 0);
             if uncovered != 0 {
                 let first = uncovered & uncovered.wrapping_neg();
-                (sh, sv) = self.starts(li, free, first);
+                (sh, sv) = self.starts(li, free, first, obs.open);
             }
             if sh | sv == 0 {
-                (sh, sv) = self.starts(li, free, 0);
+                (sh, sv) = self.starts(li, free, 0, obs.open);
             }
             if sh | sv == 0 {
                 return false;
@@ -420,11 +430,11 @@ impl Engine {
                 // positions covering the first uncovered hit first, then the others
                 let first = uncovered & uncovered.wrapping_neg();
                 let (ch, cv) = if first != 0 {
-                    e.starts(li, free, first)
+                    e.starts(li, free, first, self.obs.open)
                 } else {
                     (0, 0)
                 };
-                let (ah, av) = e.starts(li, free, 0);
+                let (ah, av) = e.starts(li, free, 0, self.obs.open);
                 for (sh, sv, limit) in [(ch, cv, 12u32), (ah & !ch, av & !cv, 24)] {
                     let total = sh.count_ones() + sv.count_ones();
                     if total == 0 {
@@ -798,13 +808,24 @@ mod tests {
             } else {
                 1u128 << rng.random_range(0..100)
             };
+            // open hits: a short run of cells, sometimes covering a whole position
+            let open = if rng.random_range(0..2) == 0 {
+                0
+            } else {
+                let s = rng.random_range(0..100u32);
+                let step = if rng.random_range(0..2) == 0 { 1 } else { 10 };
+                (0..rng.random_range(1..4u32))
+                    .map(|d| s + d * step)
+                    .filter(|&c| c < 100)
+                    .fold(0u128, |m, c| m | 1 << c)
+            };
             for (li, t) in e.tables.iter().enumerate() {
-                let (sh, sv) = e.starts(li as u8, free, need);
+                let (sh, sv) = e.starts(li as u8, free, need, open);
                 for s in 0..100 {
                     for (o, bits, ok) in [(0, sh, t.hstart), (1, sv, t.vstart)] {
                         let want = (ok >> s) & 1 == 1 && {
                             let c = t.pos[2 * s + o].0;
-                            c & !free == 0 && need & !c == 0
+                            c & !free == 0 && need & !c == 0 && c & !open != 0
                         };
                         assert_eq!((bits >> s) & 1 == 1, want, "len {} start {s}", t.len);
                     }
