@@ -1,5 +1,6 @@
 //! Sudoku benchmarks (criterion): solving with a count up to two solutions over samples of
-//! the standard benchmark sets, and generation of minimal puzzles.
+//! the standard benchmark sets, generation of minimal puzzles, and solved grids (exactly
+//! uniform ones of 4×4, 6×6 and 9×9, and the old non-uniform scattered 9×9 method).
 //!
 //! The sets are read from `../shared/data/sudoku/` beside the checkout; a missing file
 //! stops the benchmark with an error.
@@ -9,7 +10,7 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use tabletop::sudoku::{GenerateOptions, Grid, Symmetry, generate, puzzle_lines};
+use tabletop::sudoku::{GenerateOptions, Grid, Size, Symmetry, generate, puzzle_lines};
 
 fn sample(name: &str, n: usize) -> Vec<Grid> {
     let path = format!(
@@ -70,8 +71,14 @@ fn generation(c: &mut Criterion) {
         };
         b.iter(|| generate::puzzle(black_box(&options), &mut rng))
     });
-    group.bench_function("solved_grid_9x9", |b| {
-        b.iter(|| generate::solved_grid(tabletop::sudoku::Size::Nine, &mut rng))
+    for size in [Size::Four, Size::Six, Size::Nine] {
+        let n = size.side();
+        group.bench_function(format!("uniform_grid_{n}x{n}"), |b| {
+            b.iter(|| generate::solved_grid(black_box(size), &mut rng))
+        });
+    }
+    group.bench_function("scattered_grid_9x9", |b| {
+        b.iter(|| generate::scattered_grid(black_box(Size::Nine), &mut rng))
     });
     group.finish();
 }

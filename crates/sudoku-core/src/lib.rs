@@ -9,8 +9,8 @@
 //! - solving: [`Grid::solve_one`], [`Grid::count_solutions`], [`Grid::solutions`],
 //!   [`Grid::solve_unique`], and [`Solver`] for a node limit or the engine choice. 9×9
 //!   grids use a dedicated bit-parallel solver, other sizes a general one;
-//! - generation ([`generate`]): random solved grids, proper puzzles, minimal puzzles,
-//!   symmetries and a target clue count;
+//! - generation ([`generate`]): random solved grids (exactly uniform for 4×4, 6×6 and
+//!   9×9), proper puzzles, minimal puzzles, symmetries and a target clue count;
 //! - [`transform`]: the validity-preserving transformations and a canonical form.
 //!
 //! The crate is `no_std` + `alloc`, has no I/O and no global state; randomness comes from a
