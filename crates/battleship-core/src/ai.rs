@@ -361,385 +361,47 @@ fn density(t: &Tracking) -> Vec<f64> {
 }
 
 /// The whole-fleet shooter: a population of fleets kept consistent with every
-/// observation by Gibbs moves (one ship redrawn at a time from its exact conditional law).
+/// observation by Gibbs moves, shooting the most likely cell (a wounded ship first).
+///
+/// It runs on the same bitboard machinery as [`Lookahead`], with a smaller population, no
+/// lookahead and no exact counting: plain whole-fleet sampling.
+///
+/// ```
+/// use battleship_core::ai::Posterior;
+/// use battleship_core::{Rules, Tracking};
+/// use rand::SeedableRng;
+/// let rules = Rules::russian();
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let mut bot = Posterior::new(&rules);
+/// let p = bot.probabilities(&Tracking::new(rules.clone()), &mut rng).unwrap();
+/// let total: f64 = p.iter().sum();
+/// assert!((total - 20.0).abs() < 1e-6);
+/// ```
 #[derive(Debug, Clone)]
-pub struct Posterior {
-    rules: Rules,
-    /// Positions of each length: `(cells, zone)`.
-    table: Vec<(u8, Vec<(u128, u128)>)>,
-    particles: Vec<Particle>,
-    /// The observations the particles were last made consistent with.
-    seen_shots: u32,
-    sweeps: usize,
-    size: usize,
-}
-
-#[derive(Debug, Clone)]
-struct Particle {
-    /// `(length, cells, zone)` of each afloat ship.
-    ships: Vec<(u8, u128, u128)>,
-}
+pub struct Posterior(Lookahead);
 
 /// The number of fleets the posterior shooter keeps.
 const PARTICLES: usize = 24;
 
-/// Positions of one length: `(length, allowed positions, those covering an open hit)`.
-type Allowed = (u8, Vec<(u128, u128)>, Vec<(u128, u128)>);
-
-/// What a consistent fleet must respect.
-struct Obs {
-    blocked: u128,
-    open: u128,
-    /// Positions allowed for each length (not blocked), and among them those covering an
-    /// open hit.
-    allowed: Vec<Allowed>,
-}
-
 impl Posterior {
     /// A posterior shooter for `rules`.
     pub fn new(rules: &Rules) -> Posterior {
-        let mut lens = rules.fleet().to_vec();
-        lens.dedup();
-        let table = lens
-            .iter()
-            .map(|&l| {
-                (
-                    l,
-                    positions(rules, l)
-                        .into_iter()
-                        .map(|(c, z, _)| (c, z))
-                        .collect(),
-                )
-            })
-            .collect();
-        Posterior {
-            rules: rules.clone(),
-            table,
-            particles: Vec::new(),
-            seen_shots: u32::MAX,
-            sweeps: 2,
-            size: PARTICLES,
-        }
+        Posterior(
+            Lookahead::new(rules)
+                .with_effort(PARTICLES, 2)
+                .with_candidates(1)
+                .with_exact_below(0),
+        )
     }
 
     /// The same shooter with `particles` fleets and `sweeps` Gibbs sweeps per decision
     /// (more is stronger and slower; the default is 24 and 2).
-    pub fn with_effort(mut self, particles: usize, sweeps: usize) -> Posterior {
-        self.size = particles.max(1);
-        self.sweeps = sweeps.max(1);
-        self
+    pub fn with_effort(self, particles: usize, sweeps: usize) -> Posterior {
+        Posterior(self.0.with_effort(particles, sweeps))
     }
 
-    fn observations(&self, t: &Tracking) -> Obs {
-        let blocked = blocked(t);
-        let open = t.open_hits().0;
-        let touch = self.rules.ships_may_touch();
-        let allowed = self
-            .table
-            .iter()
-            .map(|(l, list)| {
-                let ok: Vec<(u128, u128)> = list
-                    .iter()
-                    .copied()
-                    .filter(|&(c, z)| c & blocked == 0 && (touch || (z & !c) & open == 0))
-                    .collect();
-                let cover = ok.iter().copied().filter(|&(c, _)| c & open != 0).collect();
-                (*l, ok, cover)
-            })
-            .collect();
-        Obs {
-            blocked,
-            open,
-            allowed,
-        }
-    }
-
-    fn consistent(p: &Particle, obs: &Obs) -> bool {
-        let mut cells = 0u128;
-        for (k, &(_, c, z)) in p.ships.iter().enumerate() {
-            if c & obs.blocked != 0 {
-                return false;
-            }
-            for &(_, c2, _) in &p.ships[k + 1..] {
-                if c2 & z != 0 {
-                    return false;
-                }
-            }
-            cells |= c;
-        }
-        obs.open & !cells == 0
-    }
-
-    /// A consistent fleet by randomised depth-first search (longest ship first), keeping
-    /// `keep` ships of `start` when they are consistent. `None` if none is found within a
-    /// node budget.
-    fn build<R: Rng + ?Sized>(obs: &Obs, afloat: &[u8], rng: &mut R) -> Option<Particle> {
-        let mut budget = 20_000u32;
-        let mut ships = Vec::with_capacity(afloat.len());
-        #[allow(clippy::too_many_arguments)]
-        fn go<R: Rng + ?Sized>(
-            obs: &Obs,
-            afloat: &[u8],
-            k: usize,
-            taken: u128,
-            cells: u128,
-            ships: &mut Vec<(u8, u128, u128)>,
-            budget: &mut u32,
-            rng: &mut R,
-        ) -> bool {
-            if *budget == 0 {
-                return false;
-            }
-            *budget -= 1;
-            let uncovered = obs.open & !cells;
-            if k == afloat.len() {
-                return uncovered == 0;
-            }
-            let left: u32 = afloat[k..].iter().map(|&l| u32::from(l)).sum();
-            if uncovered.count_ones() > left {
-                return false;
-            }
-            let len = afloat[k];
-            let Some((_, ok, cover)) = obs.allowed.iter().find(|(l, _, _)| *l == len) else {
-                return false;
-            };
-            // prefer positions covering uncovered hits
-            let list = if uncovered != 0 && !cover.is_empty() && rng.random_range(0..4) != 0 {
-                cover
-            } else {
-                ok
-            };
-            if list.is_empty() {
-                return false;
-            }
-            let start = rng.random_range(0..list.len());
-            let tries = list.len().min(24);
-            for t in 0..tries {
-                let (c, z) = list[(start + t * 7919) % list.len()];
-                if c & taken != 0 {
-                    continue;
-                }
-                ships.push((len, c, z));
-                if go(obs, afloat, k + 1, taken | z, cells | c, ships, budget, rng) {
-                    return true;
-                }
-                ships.pop();
-            }
-            false
-        }
-        if go(obs, afloat, 0, 0, 0, &mut ships, &mut budget, rng) {
-            Some(Particle { ships })
-        } else {
-            None
-        }
-    }
-
-    /// One Gibbs sweep over a particle: each ship in turn is redrawn uniformly among the
-    /// positions consistent with the other ships and the observations (its exact
-    /// conditional law, so the uniform posterior is preserved). On the way the exact
-    /// conditional occupancy of each step is added to `acc` (a Rao–Blackwellised estimate
-    /// of the posterior probability that each cell holds a ship).
-    fn gibbs<R: Rng + ?Sized>(p: &mut Particle, obs: &Obs, acc: &mut [f64], rng: &mut R) {
-        let n = p.ships.len();
-        let mut valid: Vec<(u128, u128)> = Vec::with_capacity(200);
-        for j in 0..n {
-            let (len, _, _) = p.ships[j];
-            let Some((_, ok, _)) = obs.allowed.iter().find(|(l, _, _)| *l == len) else {
-                continue;
-            };
-            let mut others_zone = 0u128;
-            let mut others_cells = 0u128;
-            for (k, &(_, oc, oz)) in p.ships.iter().enumerate() {
-                if k != j {
-                    others_zone |= oz;
-                    others_cells |= oc;
-                }
-            }
-            let need = obs.open & !others_cells;
-            valid.clear();
-            valid.extend(
-                ok.iter()
-                    .copied()
-                    .filter(|&(c, _)| c & others_zone == 0 && need & !c == 0),
-            );
-            if valid.is_empty() {
-                continue;
-            }
-            let share = 1.0 / valid.len() as f64;
-            for &(c, _) in &valid {
-                for i in Cells(c).indices() {
-                    acc[i] += share;
-                }
-            }
-            let (c, z) = valid[rng.random_range(0..valid.len())];
-            p.ships[j] = (len, c, z);
-        }
-    }
-
-    /// A joint move of two ships of different lengths that between them must cover an
-    /// open hit: both are redrawn uniformly among the pairs of positions consistent with the rest of
-    /// the fleet. Single-ship moves can never change which ship covers a hit; this move
-    /// can, so the population reaches every consistent fleet.
-    fn swap_cover<R: Rng + ?Sized>(p: &mut Particle, obs: &Obs, rng: &mut R) {
-        // The pair is chosen independently of the state, and the move only happens when
-        // the hits left to the pair (which the move does not change) are not empty, so the
-        // move is a block Gibbs step and keeps the uniform posterior.
-        let n = p.ships.len();
-        if n < 2 {
-            return;
-        }
-        let j = rng.random_range(0..n);
-        let k = rng.random_range(0..n);
-        if k == j || p.ships[k].0 == p.ships[j].0 {
-            return;
-        }
-        let (lj, lk) = (p.ships[j].0, p.ships[k].0);
-        let allowed = |len: u8| obs.allowed.iter().find(|(l, _, _)| *l == len).map(|a| &a.1);
-        let (Some(aj), Some(ak)) = (allowed(lj), allowed(lk)) else {
-            return;
-        };
-        let mut zone = 0u128;
-        let mut cells = 0u128;
-        for (x, &(_, c, z)) in p.ships.iter().enumerate() {
-            if x != j && x != k {
-                zone |= z;
-                cells |= c;
-            }
-        }
-        let need = obs.open & !cells;
-        if need == 0 {
-            return;
-        }
-        let h = 1u128 << need.trailing_zeros();
-        let free = |c: u128| c & zone == 0;
-        let mut pairs: Vec<((u128, u128), (u128, u128))> = Vec::new();
-        // j's length covers h
-        for &a in aj.iter().filter(|a| a.0 & h != 0 && free(a.0)) {
-            for &b in ak.iter().filter(|b| free(b.0)) {
-                if b.0 & a.1 == 0 && need & !(a.0 | b.0) == 0 {
-                    pairs.push((a, b));
-                }
-            }
-        }
-        // k's length covers h
-        for &b in ak.iter().filter(|b| b.0 & h != 0 && free(b.0)) {
-            for &a in aj.iter().filter(|a| free(a.0)) {
-                if a.0 & b.1 == 0 && need & !(a.0 | b.0) == 0 {
-                    pairs.push((a, b));
-                }
-            }
-        }
-        if pairs.is_empty() {
-            return;
-        }
-        let (a, b) = pairs[rng.random_range(0..pairs.len())];
-        p.ships[j] = (lj, a.0, a.1);
-        p.ships[k] = (lk, b.0, b.1);
-    }
-
-    /// Makes `p` consistent with `obs` and the ships afloat, changing as few ships as it
-    /// can: ships on known water or of sunk lengths are taken out and redrawn among the
-    /// positions that fit, then uncovered hits are covered by redrawing one ship. Returns
-    /// whether it succeeded.
-    fn repair<R: Rng + ?Sized>(p: &mut Particle, obs: &Obs, afloat: &[u8], rng: &mut R) -> bool {
-        let mut want: Vec<u8> = afloat.to_vec();
-        let mut ships: Vec<(u8, u128, u128)> = Vec::with_capacity(afloat.len());
-        for &(l, c, z) in &p.ships {
-            if c & obs.blocked != 0 {
-                continue;
-            }
-            if let Some(k) = want.iter().position(|&x| x == l) {
-                want.remove(k);
-                ships.push((l, c, z));
-            }
-        }
-        let allowed = |len: u8| obs.allowed.iter().find(|(l, _, _)| *l == len);
-        let mut valid: Vec<(u128, u128)> = Vec::with_capacity(200);
-        for len in want {
-            let Some((_, ok, _)) = allowed(len) else {
-                return false;
-            };
-            let zone = ships.iter().fold(0u128, |m, &(_, _, z)| m | z);
-            let cells = ships.iter().fold(0u128, |m, &(_, c, _)| m | c);
-            let uncovered = obs.open & !cells;
-            valid.clear();
-            valid.extend(
-                ok.iter()
-                    .copied()
-                    .filter(|&(c, _)| c & zone == 0 && c & uncovered != 0),
-            );
-            if valid.is_empty() {
-                valid.extend(ok.iter().copied().filter(|&(c, _)| c & zone == 0));
-            }
-            if valid.is_empty() {
-                return false;
-            }
-            let (c, z) = valid[rng.random_range(0..valid.len())];
-            ships.push((len, c, z));
-        }
-        for _ in 0..4 {
-            let cells = ships.iter().fold(0u128, |m, &(_, c, _)| m | c);
-            let uncovered = obs.open & !cells;
-            if uncovered == 0 {
-                break;
-            }
-            let n = ships.len();
-            let start = rng.random_range(0..n.max(1));
-            let mut fixed = false;
-            for t in 0..n {
-                let j = (start + t) % n;
-                let (len, _, _) = ships[j];
-                let Some((_, ok, _)) = allowed(len) else {
-                    continue;
-                };
-                let mut others_zone = 0u128;
-                let mut others_cells = 0u128;
-                for (k, &(_, oc, oz)) in ships.iter().enumerate() {
-                    if k != j {
-                        others_zone |= oz;
-                        others_cells |= oc;
-                    }
-                }
-                let need = obs.open & !others_cells;
-                let first = Cells(uncovered).indices().next().unwrap_or(0);
-                valid.clear();
-                valid.extend(ok.iter().copied().filter(|&(c, _)| {
-                    c & others_zone == 0 && (c >> first) & 1 == 1 && need & !c & !uncovered == 0
-                }));
-                if !valid.is_empty() {
-                    let (c, z) = valid[rng.random_range(0..valid.len())];
-                    ships[j] = (len, c, z);
-                    fixed = true;
-                    break;
-                }
-            }
-            if !fixed {
-                return false;
-            }
-        }
-        p.ships = ships;
-        Posterior::consistent(p, obs)
-    }
-
-    /// The index of the cell to shoot.
     fn choose<R: Rng + ?Sized>(&mut self, t: &Tracking, rng: &mut R) -> Option<usize> {
-        let unknown = t.unknown().0;
-        if unknown == 0 {
-            return None;
-        }
-        let Some(counts) = self.estimate(t, rng) else {
-            return argmax(&density(t), Cells(unknown), rng);
-        };
-        // A wounded ship is finished first (the most likely of the cells next to its
-        // hits): sinking it settles the cells around it.
-        let near = target_cells(t);
-        if let Some(i) = argmax(&counts, Cells(near), rng)
-            && counts[i] > 0.0
-        {
-            return Some(i);
-        }
-        argmax(&counts, Cells(unknown & !known_water(t)), rng)
-            .or_else(|| argmax(&counts, Cells(unknown), rng))
+        self.0.choose(t, rng)
     }
 
     /// The estimated probability that each cell (index `row * width + col`) holds a ship
@@ -750,58 +412,7 @@ impl Posterior {
         t: &Tracking,
         rng: &mut R,
     ) -> Option<Vec<f64>> {
-        let steps = (self.size * self.sweeps).max(1) as f64;
-        let mut p = self.estimate(t, rng)?;
-        for x in &mut p {
-            *x /= steps;
-        }
-        Some(p)
-    }
-
-    fn estimate<R: Rng + ?Sized>(&mut self, t: &Tracking, rng: &mut R) -> Option<Vec<f64>> {
-        let afloat = t.afloat();
-        let obs = self.observations(t);
-        let fresh = t.shots_fired() < self.seen_shots;
-        self.seen_shots = t.shots_fired();
-        if fresh {
-            self.particles.clear();
-        }
-        // Repair the particles that the new observation contradicts (redraw the offending
-        // ships from their conditional law), then top the population up.
-        let mut kept = Vec::with_capacity(self.size);
-        for mut p in core::mem::take(&mut self.particles) {
-            if Posterior::repair(&mut p, &obs, &afloat, rng) {
-                kept.push(p);
-            }
-        }
-        while kept.len() < self.size {
-            // clone a consistent particle when there is one (then decorrelate by moves),
-            // else search for a consistent fleet
-            if !kept.is_empty() && rng.random_range(0..3) != 0 {
-                let k = rng.random_range(0..kept.len());
-                kept.push(kept[k].clone());
-            } else if let Some(p) = Posterior::build(&obs, &afloat, rng) {
-                kept.push(p);
-            } else if kept.is_empty() {
-                return None;
-            } else {
-                let k = rng.random_range(0..kept.len());
-                kept.push(kept[k].clone());
-            }
-        }
-        let mut counts = vec![0.0f64; self.rules.cells()];
-        for p in &mut kept {
-            for _ in 0..self.sweeps {
-                if obs.open != 0 {
-                    for _ in 0..p.ships.len() {
-                        Posterior::swap_cover(p, &obs, rng);
-                    }
-                }
-                Posterior::gibbs(p, &obs, &mut counts[..], rng);
-            }
-        }
-        self.particles = kept;
-        Some(counts)
+        self.0.probabilities(t, rng)
     }
 }
 
