@@ -65,9 +65,11 @@
 //!
 //! The uniform integers come from Lemire's multiply-and-reject method, which is exact
 //! (`RngExt::random_range` uses a faster method with a tiny bias). Measured (release, one
-//! thread, while other builds loaded the 2-core machine): about 2.3 µs per 9×9 grid,
-//! 0.47 µs per 6×6 grid and 0.09 µs per 4×4 grid — faster than the old non-uniform
-//! [`scattered_grid`] (about 9.6 µs for 9×9).
+//! thread, while other builds loaded the 2-core machine, load average 3–5): 2.3–3.3 µs per
+//! 9×9 grid, 0.47–0.72 µs per 6×6 grid and 0.09–0.15 µs per 4×4 grid — faster than the old
+//! non-uniform [`scattered_grid`] (9.6–9.8 µs for 9×9), so [`puzzle`] uses the uniform
+//! grids (`tabletop sudoku generate --minimal`: 78–90 µs per 9×9 puzzle, process start
+//! included, the removal checks being most of it).
 //!
 //! The tests check each stage exhaustively (every draw of a stage gives a different valid
 //! continuation, as many as a brute-force count finds; every 4×4 and 6×6 draw sequence),
@@ -880,7 +882,9 @@ pub fn puzzle_from(
     Grid::from_cells(size, &puzzle).expect("symbols in range")
 }
 
-/// A proper puzzle generated as the options say.
+/// A proper puzzle generated as the options say, from a [`solved_grid`] (exactly uniform up
+/// to 9×9; the puzzle itself is not uniform among puzzles: givens are removed in a random
+/// order until none more can go).
 pub fn puzzle(options: &GenerateOptions, rng: &mut (impl Rng + ?Sized)) -> Grid {
     let mut best: Option<Grid> = None;
     for _ in 0..options.attempts.max(1) {
@@ -1058,7 +1062,7 @@ mod tests {
     #[test]
     fn later_stages_draw_every_continuation_once() {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
-        for _ in 0..3 {
+        for _ in 0..8 {
             let band1 = Build9::band1(below(&mut rng, BAND1_CHOICES));
             let fours = check_stage(&band1, 3, 4, ROW4_CHOICES, Build9::row4);
             let four = &fours[below(&mut rng, fours.len() as u32) as usize];
