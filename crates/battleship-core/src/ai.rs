@@ -518,11 +518,11 @@ pub fn shots_to_sink<B: Bot, R: Rng + ?Sized>(
             };
             let c = Coord::from_index(i, rules.width());
             let o = outcome_of(fleet, &tracking, c);
-            tracking.record(c, o);
+            tracking.apply(c, o);
             continue;
         }
         let outcome = outcome_of(fleet, &tracking, cell);
-        tracking.record(cell, outcome);
+        tracking.apply(cell, outcome);
         if let Outcome::GameOver(_) = outcome {
             return tracking.shots_fired();
         }

@@ -119,9 +119,76 @@ pub enum Mark {
     Sunk,
 }
 
+/// Why a shot's result cannot be recorded in a [`Tracking`] (the tracking is unchanged).
+///
+/// These are the facts a single result can contradict on its own; a tracking may still
+/// admit no consistent fleet at all (the bots then fall back to simpler guesses).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// The cell is not on the grid.
+    #[error("{0} is not on the grid")]
+    OffGrid(Coord),
+    /// The cell was already shot at.
+    #[error("{0} was already shot at")]
+    AlreadyShot(Coord),
+    /// The whole fleet is already sunk.
+    #[error("the whole fleet is already sunk")]
+    Finished,
+    /// A hit on a cell known to be water, or one that would make ships touch where the
+    /// rules forbid it.
+    #[error("{0} cannot hold a ship: it is next to a sunk ship")]
+    KnownWater(Coord),
+    /// The sunk ship does not lie wholly on the grid.
+    #[error("the sunk ship at {0} does not fit on the grid")]
+    ShipOffGrid(Coord),
+    /// The sunk ship does not cover the cell shot.
+    #[error("the sunk ship at {ship} does not cover the cell shot, {cell}")]
+    NotOnShip {
+        /// The bow of the ship.
+        ship: Coord,
+        /// The cell shot.
+        cell: Coord,
+    },
+    /// A cell of the sunk ship other than the one shot is not a hit on a ship afloat.
+    #[error("the sunk ship's cell {0} was not hit before")]
+    NotHit(Coord),
+    /// No ship of this length is afloat.
+    #[error("no {0}-cell ship is afloat")]
+    NotAfloat(u8),
+    /// The end was announced while ships are afloat, or not announced for the last ship.
+    #[error("{0}")]
+    WrongEnd(&'static str),
+}
+
 /// What one player knows about the opponent's grid: the results of its own shots, and
 /// nothing else. Bots decide from this alone.
+///
+/// A [`Game`] keeps one per player. To use a bot against an opponent the engine does not
+/// referee (a person with a paper grid, a remote program), build one with
+/// [`Tracking::new`] and [`Tracking::record`] each announced result:
+///
+/// ```
+/// use battleship_core::ai::{Bot, Level};
+/// use battleship_core::{Orientation, Outcome, Rules, Ship, Tracking};
+/// use rand::SeedableRng;
+/// let rules = Rules::russian();
+/// let mut t = Tracking::new(rules.clone());
+/// t.record("e5".parse().unwrap(), Outcome::Miss).unwrap();
+/// let a1 = "a1".parse().unwrap();
+/// t.record(a1, Outcome::Sunk(Ship::new(a1, Orientation::Horizontal, 1))).unwrap();
+/// // b2 touches the sunk ship: it cannot be a hit
+/// assert!(t.record("b2".parse().unwrap(), Outcome::Hit).is_err());
+/// let mut bot = Level::BEST.shooter(&rules);
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let next = bot.choose(&t, &mut rng).unwrap();
+/// assert!(t.can_shoot(next));
+/// ```
+///
+/// Deserialising checks the same facts (hits among the shots, sunk ships on the grid,
+/// wholly hit, of lengths in the fleet, no hit next to a sunk ship when ships may not
+/// touch), so a stored tracking cannot smuggle in an impossible state.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "TrackingRepr", into = "TrackingRepr")]
 pub struct Tracking {
     rules: Rules,
     shots: Cells,
@@ -227,10 +294,94 @@ impl Tracking {
         Cells(all & !self.shots.0)
     }
 
-    pub(crate) fn record(&mut self, cell: Coord, outcome: Outcome) {
+    /// Records the announced result of a shot at `cell`, after checking that it does not
+    /// contradict what is known (see [`RecordError`]); on an error nothing changes.
+    pub fn record(&mut self, cell: Coord, outcome: Outcome) -> Result<(), RecordError> {
+        self.check(cell, outcome)?;
+        self.apply(cell, outcome);
+        Ok(())
+    }
+
+    fn check(&self, cell: Coord, outcome: Outcome) -> Result<(), RecordError> {
+        let w = self.rules.width();
+        if !cell.is_on(&self.rules) {
+            return Err(RecordError::OffGrid(cell));
+        }
+        if self.shots.has(cell.index(w)) {
+            return Err(RecordError::AlreadyShot(cell));
+        }
+        let afloat = self.afloat();
+        if afloat.is_empty() {
+            return Err(RecordError::Finished);
+        }
+        if !outcome.is_hit() {
+            return Ok(());
+        }
+        if self.forbidden().has(cell.index(w)) {
+            return Err(RecordError::KnownWater(cell));
+        }
+        let Some(ship) = outcome.sunk() else {
+            return Ok(());
+        };
+        if !ship.fits(&self.rules) {
+            return Err(RecordError::ShipOffGrid(ship.bow()));
+        }
+        if !ship.covers(cell) {
+            return Err(RecordError::NotOnShip {
+                ship: ship.bow(),
+                cell,
+            });
+        }
+        let open = self.open_hits();
+        if let Some(c) = ship.cells().find(|&c| c != cell && !open.has(c.index(w))) {
+            return Err(RecordError::NotHit(c));
+        }
+        if !afloat.contains(&ship.len()) {
+            return Err(RecordError::NotAfloat(ship.len()));
+        }
+        if !self.rules.ships_may_touch() {
+            // another ship's hit next to the sunk one would make them touch
+            let geo = Geometry::of(&self.rules);
+            let m = ship.mask(w).0;
+            let next_to = open.0 & !m & geo.dilate(m);
+            if next_to != 0 {
+                let i = next_to.trailing_zeros() as usize;
+                return Err(RecordError::KnownWater(Coord::from_index(i, w)));
+            }
+        }
+        match (outcome, afloat.len()) {
+            (Outcome::GameOver(_), n) if n > 1 => Err(RecordError::WrongEnd(
+                "'game over' announced while other ships are afloat",
+            )),
+            (Outcome::Sunk(_), 1) => Err(RecordError::WrongEnd(
+                "the last ship afloat was sunk, so the game is over",
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Cells that cannot hold a ship afloat: known water, and (when ships may not touch)
+    /// every cell next to a sunk ship.
+    fn forbidden(&self) -> Cells {
+        let mut m = self.water().0;
+        if !self.rules.ships_may_touch() {
+            let geo = Geometry::of(&self.rules);
+            let w = self.rules.width();
+            for s in &self.sunk {
+                let cells = s.mask(w).0;
+                m |= geo.dilate(cells) & !cells;
+            }
+        }
+        Cells(m)
+    }
+
+    /// Records a result known to be consistent (the referee's own).
+    pub(crate) fn apply(&mut self, cell: Coord, outcome: Outcome) {
         let w = self.rules.width();
         let i = cell.index(w);
         self.shots.insert(i);
+        // a shot at revealed water is a miss: the cell is now known by the shot
+        self.revealed.0 &= !(1u128 << i);
         if outcome.is_hit() {
             self.hits.insert(i);
         }
@@ -242,6 +393,79 @@ impl Tracking {
                 self.revealed.0 |= geo.dilate(m) & !m & !self.shots.0;
             }
         }
+    }
+}
+
+/// What a [`Tracking`] is stored as: the rules, the shots in order with their results.
+/// Loading replays them through [`Tracking::record`].
+#[derive(Serialize, Deserialize)]
+struct TrackingRepr {
+    rules: Rules,
+    shots: Vec<(Coord, bool)>,
+    sunk: Vec<Ship>,
+}
+
+impl From<Tracking> for TrackingRepr {
+    fn from(t: Tracking) -> TrackingRepr {
+        let w = t.rules.width();
+        let shots = t
+            .shots
+            .indices()
+            .map(|i| (Coord::from_index(i, w), t.hits.has(i)))
+            .collect();
+        TrackingRepr {
+            rules: t.rules,
+            shots,
+            sunk: t.sunk,
+        }
+    }
+}
+
+impl TryFrom<TrackingRepr> for Tracking {
+    type Error = RecordError;
+    fn try_from(r: TrackingRepr) -> Result<Tracking, RecordError> {
+        // Misses and hits first (as plain hits), then each sunk ship in order: its cells
+        // must all be hits by then, and sinking it marks its surroundings.
+        let mut t = Tracking::new(r.rules);
+        let w = t.rules.width();
+        let mut hits = Vec::new();
+        for &(cell, hit) in &r.shots {
+            if hit {
+                hits.push(cell);
+            } else {
+                t.record(cell, Outcome::Miss)?;
+            }
+        }
+        let sinking: Vec<Coord> = r
+            .sunk
+            .iter()
+            .map(|s| s.cells().next().unwrap_or(s.bow()))
+            .collect();
+        for &cell in &hits {
+            if !sinking.contains(&cell) {
+                t.record(cell, Outcome::Hit)?;
+            }
+        }
+        let last = r.sunk.len();
+        for (k, (&ship, &cell)) in r.sunk.iter().zip(&sinking).enumerate() {
+            if !hits.contains(&cell) {
+                return Err(RecordError::NotHit(cell));
+            }
+            let end = k + 1 == last && t.afloat().len() == 1;
+            let outcome = if end {
+                Outcome::GameOver(ship)
+            } else {
+                Outcome::Sunk(ship)
+            };
+            t.record(cell, outcome)?;
+        }
+        // a hit afloat next to a sunk ship (ships may not touch) is impossible too
+        let bad = t.open_hits().0 & t.forbidden().0;
+        if bad != 0 {
+            let i = bad.trailing_zeros() as usize;
+            return Err(RecordError::KnownWater(Coord::from_index(i, w)));
+        }
+        Ok(t)
     }
 }
 
@@ -443,7 +667,7 @@ impl Game {
             return Err(ShotError::AlreadyShot(cell));
         }
         let outcome = outcome_of(&self.fleets[me.other().index()], tracking, cell);
-        self.tracking[me.index()].record(cell, outcome);
+        self.tracking[me.index()].apply(cell, outcome);
         self.history.push((me, cell, outcome));
         match outcome {
             Outcome::GameOver(_) => self.winner = Some(me),

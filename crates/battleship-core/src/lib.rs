@@ -60,8 +60,8 @@ mod uniform;
 pub use coord::{Cells, Coord, CoordError};
 pub use fleet::{Fleet, FleetError, Orientation, Placement, Problem, Ship, ShipError};
 pub use game::{
-    Game, LoadError, Mark, MoveList, Outcome, Player, SAVE_MAGIC, SAVE_VERSION, ShotError,
-    Tracking, View,
+    Game, LoadError, Mark, MoveList, Outcome, Player, RecordError, SAVE_MAGIC, SAVE_VERSION,
+    ShotError, Tracking, View,
 };
 pub use rules::{MAX_SHIP_LEN, MAX_SHIPS, MAX_SIDE, Rules, RulesError};
 pub use sampler::{Constraints, FleetSampler, TooLarge, count_fleets, count_placements};

@@ -850,7 +850,7 @@ mod tests {
                 }
             }
             let o = outcome_of(fleet, &t, cell);
-            t.record(cell, o);
+            t.record(cell, o).unwrap();
             if let Outcome::GameOver(_) = o {
                 return t.shots_fired();
             }
@@ -887,7 +887,7 @@ mod tests {
                 let cell = Coord::from_index(i, 10);
                 cells.push(i);
                 let o = outcome_of(&fleet, &t, cell);
-                t.record(cell, o);
+                t.record(cell, o).unwrap();
                 if let Outcome::GameOver(_) = o {
                     return cells;
                 }
@@ -909,7 +909,7 @@ mod tests {
         for s in ["a1", "d4", "f6", "c2"] {
             let cell: Coord = s.parse().unwrap();
             let o = outcome_of(&fleet, &t, cell);
-            t.record(cell, o);
+            t.record(cell, o).unwrap();
         }
         assert_eq!(t.open_hits().len(), 1);
         let exact =
