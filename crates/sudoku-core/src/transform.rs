@@ -262,9 +262,12 @@ fn permutations(len: usize) -> Vec<Vec<usize>> {
 /// The form is computed by individualisation and refinement, as in McKay's nauty:
 ///
 /// - *refinement* splits the cells of an ordered partition of the vertices by vertex
-///   invariants computed from the cells alone (a row's band colour and the multiset of
-///   column/symbol colours of its filled cells; likewise for columns, symbols, bands and
-///   stacks), in place, fragments ordered by the invariant, until nothing splits;
+///   invariants computed from the structure and the cells of the partition alone (a row's
+///   band colour, the multiset of column/symbol colours of its filled cells and the
+///   symbol colours of its mini-rows; likewise for columns, symbols, bands and stacks; and
+///   for a symbol, how many mini-rows and mini-columns it shares with each other symbol,
+///   which tells the symbols of a solved grid apart), in place, fragments ordered by the
+///   invariant, until nothing splits;
 /// - a node of the *search tree* individualises one vertex of a target cell, a row or
 ///   column cell chosen from the partition's shape alone, and refines; a *leaf* is a
 ///   node whose rows and columns are all singletons;
@@ -293,14 +296,13 @@ fn permutations(len: usize) -> Vec<Vec<usize>> {
 /// certificates. Invariants are hashed: a collision can only make refinement weaker
 /// (a larger tree), never change the result, because certificates are compared in full.
 /// The automorphisms make very symmetric grids cheap (every one of the 2·4!¹⁰ maps fixes
-/// the empty 16×16 grid, whose form takes under a millisecond); the budget
+/// the empty 16×16 grid, whose form takes about a millisecond); the budget
 /// ([`NODE_BUDGET`] nodes per orientation) is there so that no input can run away.
 ///
-/// Measured (release build, one thread, 2-core machine loaded by other jobs, load ~3.9),
-/// mean time per form over 20 random grids: solved 16×16 grids 4.9 ms, 25×25 25 ms (no
-/// symmetry, so about n² leaves per orientation); puzzles cut from them (35–60 % of the
-/// cells kept) 15–17 µs for 16×16 and 31–35 µs for 25×25; the empty grid 0.74 ms
-/// (16×16) and 3.2 ms (25×25); the cyclic-shift pattern grid 0.22 ms and 0.48 ms.
+/// Measured (release build, one thread, 2-core machine loaded by other jobs): mean time per
+/// form over 20 random grids, solved 16×16 grids 35 µs and 25×25 80 µs; puzzles cut from them (35–60 % of the cells kept) 31–37 µs
+/// and 70–81 µs; the empty grid 1.2 ms (16×16) and 5.6 ms (25×25); the cyclic-shift
+/// pattern grid 0.38 ms and 1.1 ms.
 ///
 /// The canonical forms of 16×16 and 25×25 grids are not the smallest line of their
 /// classes, and this definition may change between versions of the crate.
@@ -347,16 +349,8 @@ fn refined_canonical_transform(grid: &Grid, budget: u64) -> Option<Transform> {
     let (n, k) = (size.side(), size.box_rows());
     debug_assert_eq!(k, size.box_cols());
     let src = grid.cells();
-    let straight = Structure {
-        n,
-        k,
-        cells: src.to_vec(),
-    };
-    let transposed = Structure {
-        n,
-        k,
-        cells: (0..n * n).map(|i| src[(i % n) * n + i / n]).collect(),
-    };
+    let straight = Structure::new(n, k, src.to_vec());
+    let transposed = Structure::new(n, k, (0..n * n).map(|i| src[(i % n) * n + i / n]).collect());
     let (a_cert, a_rows, a_cols) = search(&straight, budget)?;
     let (b_cert, b_rows, b_cols) = search(&transposed, budget)?;
     Some(if a_cert <= b_cert {
@@ -491,6 +485,10 @@ struct Structure {
     n: usize,
     k: usize,
     cells: Vec<u8>,
+    /// Per symbol, the hashed multiset over the other symbols of (how many mini-rows hold
+    /// both, how many mini-columns hold both): a fixed invariant that splits the symbols of
+    /// a solved grid, which vertex colours alone cannot.
+    pairs: Vec<u64>,
 }
 
 /// An ordered partition of the vertices: `lab` lists the vertices cell after cell, `color[v]`
@@ -533,15 +531,59 @@ impl Structure {
         p
     }
 
-    /// Vertex invariants from the current colours: for a row, the multiset of (column
-    /// colour, symbol colour) over its filled cells and its band's colour; likewise for a
-    /// column; for a symbol, the multiset of (row colour, column colour) of its cells; for a
-    /// band or stack, the multiset of its lines' colours. Multisets are hashed as wrapping
-    /// sums of mixed elements, so the value depends on colours only (never on vertex names).
+    fn new(n: usize, k: usize, cells: Vec<u8>) -> Structure {
+        let mut together = alloc::vec![[0u8; 2]; 26 * 26];
+        let mut seg = [0u8; 5];
+        for line in 0..n {
+            for part in 0..k {
+                for (kind, cell) in [(0, line * n + part * k), (1, part * k * n + line)] {
+                    let step = if kind == 0 { 1 } else { n };
+                    let mut len = 0;
+                    for i in 0..k {
+                        let v = cells[cell + i * step];
+                        if v != NO_SYMBOL {
+                            seg[len] = v;
+                            len += 1;
+                        }
+                    }
+                    for &a in &seg[..len] {
+                        for &b in &seg[..len] {
+                            let t = &mut together[usize::from(a) * 26 + usize::from(b)][kind];
+                            *t = t.saturating_add(1);
+                        }
+                    }
+                }
+            }
+        }
+        let pairs = (1..=n)
+            .map(|a| {
+                (1..=n)
+                    .filter(|&b| b != a)
+                    .map(|b| {
+                        let [r, c] = together[a * 26 + b];
+                        mix(8, r, c)
+                    })
+                    .fold(0u64, u64::wrapping_add)
+            })
+            .collect();
+        Structure { n, k, cells, pairs }
+    }
+
+    /// Vertex invariants from the current colours, hashed so that the value depends on
+    /// colours only (never on vertex names); multisets are wrapping sums of mixed elements.
+    /// A row gets its band's colour, the multiset of (column colour, symbol colour) over its
+    /// filled cells, and the multiset over stacks of (stack colour, multiset of the symbol
+    /// colours of the mini-row); likewise a column with bands and mini-columns. A symbol gets
+    /// [`Structure::pairs`], the multiset of (row colour, column colour) of its cells and,
+    /// for each of its cells, the contents of the cell's mini-row and mini-column with their
+    /// line and group colours. A band or stack gets the multiset of its lines' colours.
     fn invariants(&self, p: &Partition, h: &mut [u64]) {
-        let n = self.n;
+        let (n, k) = (self.n, self.k);
         let col = &p.color;
         h.fill(0);
+        for (s, &x) in self.pairs.iter().enumerate() {
+            h[2 * n + s] = x;
+        }
         for r in 0..n {
             let cr = col[r];
             let line = &self.cells[r * n..r * n + n];
@@ -562,6 +604,39 @@ impl Structure {
             h[b] = h[b].wrapping_add(mix(5, col[line], 0));
             h[n + line] = h[n + line].wrapping_add(mix(6, col[s], 0));
             h[s] = h[s].wrapping_add(mix(7, col[n + line], 0));
+        }
+        // Mini-rows (kind 0: row `line`, stack `part`) and mini-columns (kind 1).
+        for line in 0..n {
+            for part in 0..k {
+                for kind in 0..2u64 {
+                    let (start, step, group, vertex) = if kind == 0 {
+                        (line * n + part * k, 1, self.stack(part * k), line)
+                    } else {
+                        (part * k * n + line, n, self.band(part * k), n + line)
+                    };
+                    let mut contents = 0u64;
+                    for i in 0..k {
+                        let v = self.cells[start + i * step];
+                        if v != NO_SYMBOL {
+                            let s = 2 * n + usize::from(v) - 1;
+                            contents = contents.wrapping_add(mix(9 + kind, col[s], 0));
+                        }
+                    }
+                    if contents == 0 {
+                        continue;
+                    }
+                    let with_group = contents ^ mix(11 + kind, col[group], 0);
+                    h[vertex] = h[vertex].wrapping_add(mix(13 + kind, 0, 0) ^ with_group);
+                    let seen = mix(15 + kind, col[vertex], col[group]) ^ contents;
+                    for i in 0..k {
+                        let v = self.cells[start + i * step];
+                        if v != NO_SYMBOL {
+                            let s = 2 * n + usize::from(v) - 1;
+                            h[s] = h[s].wrapping_add(mix(17 + kind, 0, 0) ^ seen);
+                        }
+                    }
+                }
+            }
         }
     }
 

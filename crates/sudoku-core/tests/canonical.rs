@@ -284,3 +284,68 @@ fn report_times() {
         }
     }
 }
+
+#[test]
+#[ignore]
+fn explore_structured() {
+    use std::time::{Duration, Instant};
+    let mut rng = ChaCha8Rng::seed_from_u64(77);
+    let mut worst = (Duration::ZERO, String::new());
+    let mut total = Duration::ZERO;
+    let runs = 3000;
+    for _ in 0..runs {
+        let size = if rng.random::<bool>() {
+            Size::Sixteen
+        } else {
+            Size::TwentyFive
+        };
+        let (n, k) = (size.side(), size.box_rows());
+        let kind = rng.random_range(0..5);
+        let solved = generate::solved_grid(size, &mut rng);
+        let base = |r: usize, c: usize| -> u8 {
+            match kind {
+                0 => ((k * (r % k) + r / k + c) % n) as u8 + 1,
+                1 if n == 16 => ((4 * (r % 4) + r / 4) ^ c) as u8 + 1,
+                1 => {
+                    let (a, b, d, e) = (r % 5, r / 5, c / 5, c % 5);
+                    (((a + d) % 5) * 5 + (b + e) % 5) as u8 + 1
+                }
+                2 => ((r * 7 + c * 3) % n) as u8 + 1,
+                3 => 1 + ((r * 31 + c * 17) % n) as u8,
+                _ => solved.get(r, c).unwrap(),
+            }
+        };
+        let bits = rng.random_range(1..=2u32);
+        let classes: Vec<u8> = (0..3 * n)
+            .map(|_| rng.random_range(0..(1u8 << bits)))
+            .collect();
+        let keep: u64 = match rng.random_range(0..3) {
+            0 => rng.random(),
+            1 => rng.random::<u64>() & rng.random::<u64>() & rng.random::<u64>(),
+            _ => !(rng.random::<u64>() & rng.random::<u64>() & rng.random::<u64>()),
+        };
+        let mut cells = vec![0u8; n * n];
+        for r in 0..n {
+            for c in 0..n {
+                let v = base(r, c);
+                let class =
+                    classes[r] | classes[n + c] << 2 | classes[2 * n + usize::from(v) - 1] << 4;
+                if keep >> class & 1 == 1 {
+                    cells[r * n + c] = v;
+                }
+            }
+        }
+        let g = Grid::from_cells(size, &cells).unwrap();
+        let t = Instant::now();
+        let c = canonical_form(&g);
+        let e = t.elapsed();
+        total += e;
+        if c.is_none() {
+            println!("NONE {e:?} {g}");
+        }
+        if e > worst.0 {
+            worst = (e, g.to_string());
+        }
+    }
+    println!("mean {:?} worst {:?} {}", total / runs, worst.0, worst.1);
+}
