@@ -155,14 +155,18 @@ impl Shooter {
 impl Bot for Posterior {
     fn choose<R: Rng + ?Sized>(&mut self, tracking: &Tracking, rng: &mut R) -> Option<Coord> {
         let w = tracking.rules().width();
-        Posterior::choose(self, tracking, rng).map(|i| Coord::from_index(i, w))
+        Posterior::choose(self, tracking, rng)
+            .or_else(|| random_cell(tracking.unshot(), rng))
+            .map(|i| Coord::from_index(i, w))
     }
 }
 
 impl Bot for Lookahead {
     fn choose<R: Rng + ?Sized>(&mut self, tracking: &Tracking, rng: &mut R) -> Option<Coord> {
         let w = tracking.rules().width();
-        Lookahead::choose(self, tracking, rng).map(|i| Coord::from_index(i, w))
+        Lookahead::choose(self, tracking, rng)
+            .or_else(|| random_cell(tracking.unshot(), rng))
+            .map(|i| Coord::from_index(i, w))
     }
 }
 
@@ -175,7 +179,9 @@ impl Bot for Shooter {
             Kind::Density => argmax(&density(tracking), tracking.unknown(), rng),
             Kind::Posterior(p) => p.choose(tracking, rng),
             Kind::Lookahead(p) => p.choose(tracking, rng),
-        }?;
+        }
+        // nothing left that may hold a ship (a tracking no fleet fits): any cell not shot
+        .or_else(|| random_cell(tracking.unshot(), rng))?;
         Some(Coord::from_index(cell, w))
     }
 }

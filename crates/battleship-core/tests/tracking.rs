@@ -226,7 +226,7 @@ proptest! {
         }
         let bytes = postcard::to_allocvec(&t).unwrap();
         prop_assert_eq!(&postcard::from_bytes::<Tracking>(&bytes).unwrap(), &t);
-        if !t.afloat().is_empty() {
+        if !t.unshot().is_empty() {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             for level in Level::ALL {
                 let mut bot = level.shooter(&rules);
