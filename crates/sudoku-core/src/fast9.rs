@@ -48,16 +48,19 @@ const ROW_BOXES: [u32; 512] = {
     t
 };
 
+/// The six orders of three things, in a fixed order (shared with the grid generator).
+pub(crate) const PERM3: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
 /// The six permutations of three elements, as 9-bit matrices (bit `3·r + π(r)`).
 const PERMS: [u32; 6] = {
-    let p = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
+    let p = PERM3;
     let mut out = [0u32; 6];
     let mut k = 0;
     while k < 6 {

@@ -90,7 +90,7 @@ use rand::Rng;
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
-use crate::fast9;
+use crate::fast9::{self, PERM3};
 use crate::grid::{Grid, Size};
 use crate::solve::Solver;
 use crate::transform::Transform;
@@ -322,16 +322,6 @@ fn below(rng: &mut (impl Rng + ?Sized), n: u32) -> u32 {
     }
     (m >> 32) as u32
 }
-
-/// The six orders of three things, in a fixed order.
-const PERM3: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
 
 /// The `k`-element subsets of `n` things as bit masks, in increasing order (`LEN` = C(n, k)).
 const fn subsets<const LEN: usize>(n: u32, k: u32) -> [u16; LEN] {
