@@ -266,7 +266,9 @@ fn permutations(len: usize) -> Vec<Vec<usize>> {
 ///   band colour, the multiset of column/symbol colours of its filled cells and the
 ///   symbol colours of its mini-rows; likewise for columns, symbols, bands and stacks; and
 ///   for a symbol, how many mini-rows and mini-columns it shares with each other symbol,
-///   which tells the symbols of a solved grid apart), in place, fragments ordered by the
+///   which tells the symbols of a solved grid apart; and, only for grids these leave
+///   unsplit at the root, for a row the cycle shapes of the maps between its symbols and
+///   those of every other row, likewise for columns), in place, fragments ordered by the
 ///   invariant, until nothing splits;
 /// - a node of the *search tree* individualises one vertex of a target cell, a row or
 ///   column cell chosen from the partition's shape alone, and refines; a *leaf* is a
@@ -274,38 +276,49 @@ fn permutations(len: usize) -> Vec<Vec<usize>> {
 /// - a leaf's *certificate* is the grid read with bands (stacks) ordered by their first row
 ///   (column) in the leaf and lines inside them by position, symbols numbered by first
 ///   appearance: a transformation of the input;
-/// - the canonical form is the smallest certificate over all leaves of the trees of the
-///   grid and of its transpose.
+/// - a node's *invariant* hashes its refined partition (cell lengths and invariants in
+///   order); a leaf's *key* is the list of the invariants of the nodes on its path, root
+///   first, then its certificate; keys compare lexicographically (a proper prefix first);
+/// - the form of one tree is the certificate of its leaf with the smallest key, and the
+///   canonical form is the smaller (as a line) of the forms of the trees of the grid and
+///   of its transpose.
 ///
 /// Why it is exact: every step uses only the structure and positions in the partition,
 /// so a transformation `σ` of the grid maps the tree of `g` onto the tree of `σ(g)` (the
-/// tree of its transpose if `σ` transposes), leaf to leaf, with equal certificates. Both
-/// grids therefore have the same set of certificates and the same minimum. Conversely
-/// the minimum is a transformation of each grid, so equal forms mean equivalent grids.
+/// tree of its transpose if `σ` transposes), leaf to leaf, with equal keys. Both grids
+/// therefore have the same keys and the same forms. Conversely a form is a transformation
+/// of the grid, so equal forms mean equivalent grids.
 ///
-/// The search does not visit every leaf, and what it skips cannot change the minimum.
+/// The search does not visit every leaf, and what it skips cannot change the result.
+/// A node whose invariants so far already make its path's key larger than the best leaf's
+/// is abandoned: every leaf below it has a larger key.
 /// When a leaf `λ` maps onto the first leaf or the best leaf so far by a map `γ` of
 /// rows and columns that is an automorphism of the grid (checked: bands to bands,
 /// stacks to stacks, a consistent bijection of the symbols, empty to empty), `γ` is kept.
 /// Each individualised vertex stays alone at its position, so distinct leaves differ in the
 /// row/column order, and `γ` maps `λ`'s path onto the other leaf's path node for node.
 /// (1) The subtree that holds `λ` below the paths' last common node is then the image of
-/// one already searched, with the same certificates, so the search returns to that node.
+/// one already searched, with the same keys, so the search returns to that node.
 /// (2) At a node with path `v₁…vᵢ`, a child is skipped when the automorphisms kept so far
-/// that fix `v₁…vᵢ` map it to a child already searched, whose subtree has the same
-/// certificates. Invariants are hashed: a collision can only make refinement weaker
-/// (a larger tree), never change the result, because certificates are compared in full.
+/// that fix `v₁…vᵢ` map it to a child already searched, whose subtree has the same keys.
+/// Invariants are hashed, which is safe: a hash is still a function of colours alone, and
+/// certificates are compared in full, so a collision can only make the tree larger.
 /// The automorphisms make very symmetric grids cheap: every one of the 2·4!¹⁰ maps fixes
 /// the empty 16×16 grid, yet its tree has 440 nodes (1,139 for 25×25, the largest tree
 /// met over 4,000 structured test grids: pattern grids and group tables with cells removed
-/// by row, column and symbol classes). The budget ([`NODE_BUDGET`] nodes per orientation,
-/// a node costing up to about 40 µs) is there so that no input can run away; at most 256
+/// by row, column and symbol classes). The line-pair invariants are for regular grids
+/// with few automorphisms, such as product grids built from random Latin squares of order
+/// 4 or 5: without them such grids took up to 3,151 nodes (one 25×25 grid 254 ms), with
+/// them at most 39 nodes over 3,000 such grids. The budget ([`NODE_BUDGET`] nodes per orientation, a node
+/// costing up to about 50 µs) is there so that no input can run away; at most 256
 /// automorphisms are kept, and keeping fewer only prunes less.
 ///
-/// Measured (release build, one thread, 2-core machine loaded by other jobs): mean time per
-/// form over 20 random grids, solved 16×16 grids 35 µs and 25×25 80 µs; puzzles cut from them (35–60 % of the cells kept) 31–37 µs
-/// and 70–81 µs; the empty grid 1.2 ms (16×16) and 5.6 ms (25×25); the cyclic-shift
-/// pattern grid 0.38 ms and 1.1 ms.
+/// Measured (release build, one thread, 2-core machine shared with other jobs, load about
+/// 1.2), mean time per form: random solved grids (200 each) 42 µs for 16×16 and 93 µs
+/// for 25×25; puzzles cut from them (35–60 % of the cells kept) 33–40 µs and 76–90 µs;
+/// the empty grid 1.4 ms and 6.6 ms; one given 1.0 ms and 5.4 ms; the cyclic-shift
+/// pattern grid 0.59 ms and 1.8 ms; the group tables of (Z/2)⁴ and (Z/5)² 1.0 ms and
+/// 1.8 ms; product grids 0.36 ms and 0.62 ms.
 ///
 /// The canonical forms of 16×16 and 25×25 grids are not the smallest line of their
 /// classes, and this definition may change between versions of the crate.
@@ -495,6 +508,12 @@ struct Structure {
     /// both, how many mini-columns hold both): a fixed invariant that splits the symbols of
     /// a solved grid, which vertex colours alone cannot.
     pairs: Vec<u64>,
+    /// For grids that the other invariants leave unsplit at the root: for each ordered pair
+    /// of rows (then of columns), a hash of the shape of the partial map between their
+    /// symbols through the shared columns (rows), `n·n` values per kind.
+    line_pairs: Option<Vec<u64>>,
+    /// The root partition refined without the line-pair invariants: where the search starts.
+    start: Partition,
 }
 
 /// An ordered partition of the vertices: `lab` lists the vertices cell after cell, `color[v]`
@@ -572,7 +591,128 @@ impl Structure {
                     .fold(0u64, u64::wrapping_add)
             })
             .collect();
-        Structure { n, k, cells, pairs }
+        let mut st = Structure {
+            n,
+            k,
+            cells,
+            pairs,
+            line_pairs: None,
+            start: Partition {
+                lab: Vec::new(),
+                color: Vec::new(),
+                len: Vec::new(),
+            },
+        };
+        // The line-pair invariants cost n³ to set up; they are used exactly when the
+        // other invariants cannot tell the rows and columns apart at the root and the
+        // line pairs are not all alike (properties of the structure, so the refinement
+        // stays a function of the structure).
+        let mut start = st.root();
+        let mut h = alloc::vec![0; st.vertices()];
+        st.refine(&mut start, &mut h);
+        if st.target(&start).is_some() {
+            let lp = st.line_pair_invariants();
+            let informative = (0..2).any(|kind| {
+                let first = lp[kind * n * n + 1];
+                (0..n * n)
+                    .filter(|i| i / n != i % n)
+                    .any(|i| lp[kind * n * n + i] != first)
+            });
+            if informative {
+                st.line_pairs = Some(lp);
+            }
+        }
+        st.start = start;
+        st
+    }
+
+    /// See [`Structure::line_pairs`]: for lines `a` and `b` of one kind, the map sends the
+    /// symbol of `a` in each cross line where both are filled to the symbol of `b` there.
+    /// When either line repeats a symbol in those cross lines the value is a constant;
+    /// otherwise the map is a partial injection and the hash is the multiset of its cycle lengths and path lengths (each symbol
+    /// counted with its cycle's length or its distance to the end of its path).
+    fn line_pair_invariants(&self) -> Vec<u64> {
+        let n = self.n;
+        let mut out = alloc::vec![0u64; 2 * n * n];
+        let at = |kind: usize, line: usize, cross: usize| {
+            if kind == 0 {
+                self.cells[line * n + cross]
+            } else {
+                self.cells[cross * n + line]
+            }
+        };
+        let mut next = [0u8; 26];
+        let mut state = [0u8; 26];
+        let mut depth = [0u8; 26];
+        for kind in 0..2 {
+            for a in 0..n {
+                for b in 0..n {
+                    if a == b {
+                        continue;
+                    }
+                    next.fill(0);
+                    let mut has = [false; 26];
+                    let mut repeated = false;
+                    for cross in 0..n {
+                        let (x, y) = (at(kind, a, cross), at(kind, b, cross));
+                        if x != NO_SYMBOL && y != NO_SYMBOL {
+                            if next[usize::from(x)] != 0 || has[usize::from(y)] {
+                                repeated = true;
+                                break;
+                            }
+                            next[usize::from(x)] = y;
+                            has[usize::from(y)] = true;
+                        }
+                    }
+                    let value = if repeated {
+                        mix(30, 0, 0)
+                    } else {
+                        // state: 0 unseen, 1 on the current walk, 2 done.
+                        state.fill(0);
+                        depth.fill(0);
+                        let mut total = 0u64;
+                        for start in 1..=n {
+                            if next[start] == 0 || state[start] != 0 {
+                                continue;
+                            }
+                            // Walk until a done symbol, the end of a path or the walk itself.
+                            let mut walk: Vec<u8> = Vec::new();
+                            let mut v = start as u8;
+                            while v != 0 && state[usize::from(v)] == 0 {
+                                state[usize::from(v)] = 1;
+                                walk.push(v);
+                                v = next[usize::from(v)];
+                            }
+                            let mut tail = walk.len();
+                            if v != 0 && state[usize::from(v)] == 1 {
+                                // A new cycle: the walk from the first visit of `v` on.
+                                let from = walk.iter().position(|&w| w == v).expect("on walk");
+                                let len = (walk.len() - from) as u8;
+                                for &w in &walk[from..] {
+                                    depth[usize::from(w)] = len;
+                                    total = total.wrapping_add(mix(31, len, 0));
+                                }
+                                tail = from;
+                                // Symbols leading into a cycle cannot exist in an injection.
+                            }
+                            // Path symbols: their distance to the end of the path.
+                            let mut d = if v == 0 { 0 } else { depth[usize::from(v)] };
+                            for &w in walk[..tail].iter().rev() {
+                                d = d.saturating_add(1);
+                                depth[usize::from(w)] = d;
+                                total = total.wrapping_add(mix(32, d, 0));
+                            }
+                            for &w in &walk {
+                                state[usize::from(w)] = 2;
+                            }
+                        }
+                        total
+                    };
+                    out[kind * n * n + a * n + b] = value;
+                }
+            }
+        }
+        out
     }
 
     /// Vertex invariants from the current colours, hashed so that the value depends on
@@ -610,6 +750,19 @@ impl Structure {
             h[b] = h[b].wrapping_add(mix(5, col[line], 0));
             h[n + line] = h[n + line].wrapping_add(mix(6, col[s], 0));
             h[s] = h[s].wrapping_add(mix(7, col[n + line], 0));
+        }
+        if let Some(lp) = &self.line_pairs {
+            for kind in 0..2 {
+                for a in 0..n {
+                    let vertex = kind * n + a;
+                    for b in 0..n {
+                        if a != b {
+                            let x = lp[kind * n * n + a * n + b];
+                            h[vertex] = h[vertex].wrapping_add(mix(x, col[kind * n + b], 40));
+                        }
+                    }
+                }
+            }
         }
         // Mini-rows (kind 0: row `line`, stack `part`) and mini-columns (kind 1).
         for line in 0..n {
@@ -678,6 +831,19 @@ impl Structure {
                 return;
             }
         }
+    }
+
+    /// A hash of a refined partition: its cells' lengths and invariants in order. It
+    /// depends on positions and colours only, like everything else.
+    fn node_invariant(&self, p: &Partition, h: &[u64]) -> u64 {
+        let mut x = 0u64;
+        let mut at = 0;
+        while at < self.vertices() {
+            let len = usize::from(p.len[at]);
+            x = mix(x ^ h[usize::from(p.lab[at])], len as u8, 0);
+            at += len;
+        }
+        x
     }
 
     /// The child partition: `x` alone in front of the rest of its cell.
@@ -834,9 +1000,12 @@ impl Structure {
     }
 }
 
-/// A leaf kept by the search: its row/column positions, its path and certificate.
+/// A leaf kept by the search: its row/column positions, key (node invariants and
+/// certificate) and path.
+#[derive(Clone)]
 struct Leaf {
     lab: Vec<u8>,
+    invs: Vec<u64>,
     path: Vec<u8>,
     cert: Vec<u8>,
     rows: Vec<usize>,
@@ -848,6 +1017,8 @@ struct Search<'a> {
     first: Option<Leaf>,
     best: Option<Leaf>,
     automorphisms: Vec<Vec<u8>>,
+    /// The node invariants along the current path, root first.
+    invs: Vec<u64>,
     nodes: u64,
     budget: u64,
     aborted: bool,
@@ -896,9 +1067,28 @@ impl Search<'_> {
         }
         let mut h = core::mem::take(&mut self.h);
         self.st.refine(&mut p, &mut h);
+        let invariant = self.st.node_invariant(&p, &h);
         self.h = h;
-        let Some(start) = self.st.target(&p) else {
-            return self.leaf(&p, path);
+        self.invs.push(invariant);
+        let back = self.explore(&p, path);
+        self.invs.pop();
+        back
+    }
+
+    /// The rest of [`Search::dfs`], on the refined partition whose invariant is on `invs`.
+    fn explore(&mut self, p: &Partition, path: &mut Vec<u8>) -> Option<usize> {
+        if let Some(best) = &self.best {
+            // Every leaf below has a key starting with `invs`: larger than the best's?
+            let (i, m) = (self.invs.len(), best.invs.len());
+            let common = i.min(m);
+            match self.invs[..common].cmp(&best.invs[..common]) {
+                Ordering::Greater => return None,
+                Ordering::Equal if m < i => return None,
+                _ => {}
+            }
+        }
+        let Some(start) = self.st.target(p) else {
+            return self.leaf(p, path);
         };
         let cell: Vec<u8> = p.lab[start..start + usize::from(p.len[start])].to_vec();
         let mut explored: Vec<u8> = Vec::new();
@@ -907,7 +1097,7 @@ impl Search<'_> {
                 continue;
             }
             explored.push(x);
-            let child = Structure::individualise(&p, x);
+            let child = Structure::individualise(p, x);
             path.push(x);
             let back = self.dfs(child, path);
             path.pop();
@@ -935,19 +1125,14 @@ impl Search<'_> {
         let cert = self.st.certificate(&rows, &cols);
         let leaf = Leaf {
             lab,
+            invs: self.invs.clone(),
             path: path.to_vec(),
             cert,
             rows,
             cols,
         };
         let Some(first) = &self.first else {
-            self.best = Some(Leaf {
-                lab: leaf.lab.clone(),
-                path: leaf.path.clone(),
-                cert: leaf.cert.clone(),
-                rows: leaf.rows.clone(),
-                cols: leaf.cols.clone(),
-            });
+            self.best = Some(leaf.clone());
             self.first = Some(leaf);
             return None;
         };
@@ -957,7 +1142,8 @@ impl Search<'_> {
             return Some(level);
         }
         let best = self.best.as_ref().expect("set with the first leaf");
-        match leaf.cert.cmp(&best.cert) {
+        let order = (leaf.invs.cmp(&best.invs)).then_with(|| leaf.cert.cmp(&best.cert));
+        match order {
             Ordering::Less => self.best = Some(leaf),
             Ordering::Equal => {
                 if let Some(g) = self.st.automorphism(&leaf.lab, &best.lab) {
@@ -972,20 +1158,21 @@ impl Search<'_> {
     }
 }
 
-/// The smallest certificate of the search tree of `cells` (one orientation): the leaf's
-/// row and column orders, or `None` when the node budget runs out.
+/// The certificate of the leaf with the smallest key in the search tree of one orientation,
+/// with the leaf's row and column orders, or `None` when the node budget runs out.
 fn search(st: &Structure, budget: u64) -> Option<(Vec<u8>, Vec<usize>, Vec<usize>)> {
     let mut s = Search {
         st,
         first: None,
         best: None,
         automorphisms: Vec::new(),
+        invs: Vec::new(),
         nodes: 0,
         budget,
         aborted: false,
         h: alloc::vec![0; st.vertices()],
     };
-    s.dfs(st.root(), &mut Vec::new());
+    s.dfs(st.start.clone(), &mut Vec::new());
     if s.aborted {
         return None;
     }

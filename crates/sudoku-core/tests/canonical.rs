@@ -46,6 +46,43 @@ fn z5z5() -> Grid {
     Grid::from_cells(Size::TwentyFive, &cells).unwrap()
 }
 
+/// A random Latin square of order `k`.
+fn latin(k: usize, rng: &mut ChaCha8Rng) -> Vec<Vec<usize>> {
+    'again: loop {
+        let mut l = vec![vec![usize::MAX; k]; k];
+        for x in 0..k {
+            for y in 0..k {
+                let free: Vec<usize> = (0..k)
+                    .filter(|&v| (0..y).all(|z| l[x][z] != v) && (0..x).all(|z| l[z][y] != v))
+                    .collect();
+                if free.is_empty() {
+                    continue 'again;
+                }
+                l[x][y] = free[rng.random_range(0..free.len())];
+            }
+        }
+        return l;
+    }
+}
+
+/// A product grid: the symbol of row `i` of band `b`, column `j` of stack `s` is
+/// `X_b(i, s)·k + Y(b, j)` for random Latin squares of order `k` (a different `X_b` for each
+/// band): very regular, yet with few automorphisms, so refinement helps little and so
+/// does pruning.
+fn product(size: Size, rng: &mut ChaCha8Rng) -> Grid {
+    let (n, k) = (size.side(), size.box_rows());
+    let xs: Vec<Vec<Vec<usize>>> = (0..k).map(|_| latin(k, rng)).collect();
+    let y = latin(k, rng);
+    let cells: Vec<u8> = (0..n * n)
+        .map(|at| {
+            let (r, c) = (at / n, at % n);
+            let (b, i, s, j) = (r / k, r % k, c / k, c % k);
+            (xs[b][i][s] * k + y[b][j]) as u8 + 1
+        })
+        .collect();
+    Grid::from_cells(size, &cells).unwrap()
+}
+
 /// The grid with the cells where `f(row, col, value)` holds emptied.
 fn without(g: &Grid, f: impl Fn(usize, usize, u8) -> bool) -> Grid {
     let n = g.size().side();
@@ -191,6 +228,11 @@ fn symmetric_grids_are_handled() {
             without(&p, |r, c, _| r != c),
         ]);
     }
+    for size in [Size::Sixteen, Size::TwentyFive] {
+        let g = product(size, &mut rng);
+        assert!(g.is_full() && g.is_consistent());
+        cases.extend([g.clone(), without(&g, |_, c, v| c < 3 || v % 3 == 0)]);
+    }
     assert!(xor16().is_consistent() && z5z5().is_consistent());
     for g in &cases {
         check(g, 3, &mut rng);
@@ -258,9 +300,10 @@ fn non_equivalent_grids_get_different_forms() {
 fn report_times() {
     use std::time::Instant;
     let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let count = 200;
     for size in [Size::Sixteen, Size::TwentyFive] {
         for keep in [1.0, 0.6, 0.35] {
-            let grids: Vec<Grid> = (0..20)
+            let grids: Vec<Grid> = (0..count)
                 .map(|_| blank(&generate::solved_grid(size, &mut rng), keep, &mut rng))
                 .collect();
             let t = Instant::now();
@@ -269,18 +312,34 @@ fn report_times() {
             }
             println!(
                 "{size} random, cells kept {keep}: {:?} per form",
-                t.elapsed() / 20
+                t.elapsed() / count
             );
         }
         let p = pattern(size);
+        let mut one = Grid::empty(size);
+        one.set(3, 5, Some(2));
+        let group = if size == Size::Sixteen {
+            xor16()
+        } else {
+            z5z5()
+        };
         for (name, g) in [
             ("empty", Grid::empty(size)),
+            ("one given", one),
             ("pattern", p.clone()),
+            ("group table", group),
             ("pattern puzzle", blank(&p, 0.5, &mut rng)),
+            ("product", product(size, &mut rng)),
+            (
+                "product puzzle",
+                blank(&product(size, &mut rng), 0.5, &mut rng),
+            ),
         ] {
             let t = Instant::now();
-            assert!(canonical_form(&g).is_some());
-            println!("{size} {name}: {:?}", t.elapsed());
+            for _ in 0..20 {
+                assert!(canonical_form(&g).is_some());
+            }
+            println!("{size} {name}: {:?}", t.elapsed() / 20);
         }
     }
 }
@@ -300,7 +359,8 @@ fn explore_structured() {
             Size::TwentyFive
         };
         let (n, k) = (size.side(), size.box_rows());
-        let kind = rng.random_range(0..5);
+        let kind = rng.random_range(0..6);
+        let prod = product(size, &mut rng);
         let solved = generate::solved_grid(size, &mut rng);
         let base = |r: usize, c: usize| -> u8 {
             match kind {
@@ -312,6 +372,7 @@ fn explore_structured() {
                 }
                 2 => ((r * 7 + c * 3) % n) as u8 + 1,
                 3 => 1 + ((r * 31 + c * 17) % n) as u8,
+                5 => prod.get(r, c).unwrap(),
                 _ => solved.get(r, c).unwrap(),
             }
         };
