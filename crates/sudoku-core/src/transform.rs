@@ -556,6 +556,7 @@ impl Structure {
         p
     }
 
+    /// The structure of a grid of side `n` with `k`×`k` boxes, and its fixed invariants.
     fn new(n: usize, k: usize, cells: Vec<u8>) -> Structure {
         let mut together = alloc::vec![[0u8; 2]; 26 * 26];
         let mut seg = [0u8; 5];
@@ -629,8 +630,9 @@ impl Structure {
     /// See [`Structure::line_pairs`]: for lines `a` and `b` of one kind, the map sends the
     /// symbol of `a` in each cross line where both are filled to the symbol of `b` there.
     /// When either line repeats a symbol in those cross lines the value is a constant;
-    /// otherwise the map is a partial injection and the hash is the multiset of its cycle lengths and path lengths (each symbol
-    /// counted with its cycle's length or its distance to the end of its path).
+    /// otherwise the map is a partial injection and the hash is the multiset of its cycle
+    /// and path lengths (each symbol counted with its cycle's length or its distance to
+    /// the end of its path).
     fn line_pair_invariants(&self) -> Vec<u64> {
         let n = self.n;
         let mut out = alloc::vec![0u64; 2 * n * n];
@@ -723,6 +725,8 @@ impl Structure {
     /// [`Structure::pairs`], the multiset of (row colour, column colour) of its cells and,
     /// for each of its cells, the contents of the cell's mini-row and mini-column with their
     /// line and group colours. A band or stack gets the multiset of its lines' colours.
+    /// With [`Structure::line_pairs`], a row also gets the multiset over the other rows of
+    /// (their colour, the pair's value); likewise a column.
     fn invariants(&self, p: &Partition, h: &mut [u64]) {
         let (n, k) = (self.n, self.k);
         let col = &p.color;
