@@ -121,6 +121,10 @@ struct SimArgs {
     /// How the target fleets are placed: uniform or border.
     #[arg(long, value_name = "NAME", default_value = "uniform", value_parser = parse_placement)]
     placement: PlacementStrategy,
+    /// Games played at the same time (each game has its own seed and shooter, so the
+    /// results do not depend on it).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    threads: usize,
     #[command(flatten)]
     json: JsonArg,
 }
@@ -244,21 +248,49 @@ fn sim(args: SimArgs) -> CliResult {
     if args.games == 0 {
         return Err(CliError::usage("--games must be at least 1"));
     }
+    if args.threads == 0 {
+        return Err(CliError::usage("--threads must be at least 1"));
+    }
     let rules = args.rules.rules();
     let sampler = UniformFleets::new(&rules);
     let seed = args.seed.seed();
     let mut progress = Progress::new(format!("sim {}", args.shooter), u64::from(args.games));
     let start = Instant::now();
-    let mut shots = Vec::with_capacity(args.games as usize);
-    for g in 0..args.games {
-        // each game has its own seed, so a game can be replayed alone
-        let mut rng =
-            ChaCha8Rng::seed_from_u64(seed ^ u64::from(g).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let fleet = args.placement.place(&rules, &sampler, &mut rng);
-        let mut bot = args.shooter.shooter(&rules);
-        shots.push(shots_to_sink(&mut bot, &rules, &fleet, &mut rng));
-        progress.advance(1);
-    }
+    let mut shots = vec![0u32; args.games as usize];
+    let next = std::sync::atomic::AtomicU32::new(0);
+    let (sender, receiver) = std::sync::mpsc::channel::<(usize, u32)>();
+    let threads = args.threads.min(args.games as usize);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let sender = sender.clone();
+            let (next, rules, sampler) = (&next, &rules, &sampler);
+            let (games, shooter, placement) = (args.games, args.shooter, args.placement);
+            scope.spawn(move || {
+                loop {
+                    let g = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if g >= games {
+                        break;
+                    }
+                    // each game has its own seed and shooter, so a game can be replayed
+                    // alone and the threads do not change the results
+                    let mut rng = ChaCha8Rng::seed_from_u64(
+                        seed ^ u64::from(g).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                    );
+                    let fleet = placement.place(rules, sampler, &mut rng);
+                    let mut bot = shooter.shooter(rules);
+                    let n = shots_to_sink(&mut bot, rules, &fleet, &mut rng);
+                    if sender.send((g as usize, n)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        for (g, n) in receiver {
+            shots[g] = n;
+            progress.advance(1);
+        }
+    });
     progress.finish();
     let elapsed = start.elapsed().as_secs_f64();
     let s = stats(shots);
@@ -273,14 +305,16 @@ fn sim(args: SimArgs) -> CliResult {
             "p90": s.p90,
             "max": s.max,
             "seconds": elapsed,
+            "threads": threads,
         }));
     }
     println!(
-        "shooter {} placement {} rules {} seed {seed}: {:.1} games/s",
+        "shooter {} placement {} rules {} seed {seed}: {:.1} games/s ({threads} thread{})",
         args.shooter,
         args.placement,
         format!("{:?}", args.rules).to_lowercase(),
-        s.games as f64 / elapsed.max(1e-9)
+        s.games as f64 / elapsed.max(1e-9),
+        if threads == 1 { "" } else { "s" }
     );
     println!(
         "games {} mean {:.2} median {} p90 {} max {}",

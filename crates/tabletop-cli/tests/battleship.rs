@@ -73,6 +73,36 @@ fn sim_prints_the_summary_line_last() {
 }
 
 #[test]
+fn sim_results_do_not_depend_on_the_threads() {
+    let last = |threads: &str| {
+        let out = run(
+            &[
+                "sim",
+                "--shooter",
+                "posterior",
+                "--games",
+                "9",
+                "--seed",
+                "4",
+                "--threads",
+                threads,
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout).lines().last().unwrap().to_owned()
+    };
+    let one = last("1");
+    assert_eq!(last("3"), one);
+    assert_eq!(last("20"), one);
+    let out = run(
+        &["sim", "--shooter", "hunt", "--games", "2", "--threads", "0"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
 fn unknown_shooter_is_a_usage_error() {
     let out = run(&["sim", "--shooter", "psychic", "--games", "1"], "");
     assert_eq!(out.status.code(), Some(2));
