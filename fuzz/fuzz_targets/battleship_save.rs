@@ -21,7 +21,10 @@ fuzz_target!(|data: &[u8]| {
     }
     if let Ok(t) = postcard::from_bytes::<Tracking>(data) {
         let bytes = postcard::to_allocvec(&t).expect("a tracking serialises");
-        assert_eq!(postcard::from_bytes::<Tracking>(&bytes).expect("and loads"), t);
+        assert_eq!(
+            postcard::from_bytes::<Tracking>(&bytes).expect("and loads"),
+            t
+        );
         if !t.unshot().is_empty() && t.rules().cells() <= 64 {
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
             for level in Level::ALL {
