@@ -310,7 +310,8 @@ impl State {
         let h2 = self.cand[d][o2] & cols;
         self.cand[d][o1] ^= h1;
         self.cand[d][o2] ^= h2;
-        *dirty |= (u32::from(h1 != 0) << (3 * d + o1)) | (u32::from(h2 != 0) << (3 * d + o2));
+        let bits = (if h1 != 0 { 1 << o1 } else { 0 }) | (if h2 != 0 { 1 << o2 } else { 0 });
+        *dirty |= bits << (3 * d);
         self.unsolved[b] &= !s;
     }
 
@@ -417,11 +418,19 @@ impl State {
         let mut digits = 0u32;
         loop {
             while dirty != 0 {
-                let k = dirty.trailing_zeros() as usize;
-                dirty &= dirty - 1;
-                let d = k / 3;
-                digits |= 1 << d;
-                self.update_band(d, k - 3 * d, &mut dirty)?;
+                // In waves: the words dirty now, then those they made dirty. The next word
+                // comes from the wave, not from the last update's result, which keeps the
+                // updates of a wave independent for the processor.
+                let mut batch = dirty;
+                dirty = 0;
+                while batch != 0 {
+                    let k = batch.trailing_zeros() as usize;
+                    batch &= batch - 1;
+                    dirty &= !(1 << k);
+                    let d = k / 3;
+                    digits |= 1 << d;
+                    self.update_band(d, k - 3 * d, &mut dirty)?;
+                }
             }
             self.naked_singles(&mut dirty)?;
             if dirty != 0 {
