@@ -18,7 +18,7 @@
 //! Branching picks a bivalue cell when there is one (there almost always is): among the
 //! first few, the one with the most unsolved peers, i.e. the guess that should propagate
 //! most; else the first unsolved cell. The candidates are explored depth first on copies of
-//! the 156-byte state.
+//! the 120-byte state.
 
 use crate::general::OutOfNodes;
 
@@ -203,8 +203,6 @@ const BRANCH_CANDIDATES: u32 = 8;
 pub(crate) struct State {
     cand: [[u32; 3]; 9],
     unsolved: [u32; 3],
-    /// Per digit, the band × column presence last used by the stack matching.
-    cols: [u32; 9],
 }
 
 /// Abort marker for a contradiction.
@@ -260,7 +258,6 @@ impl State {
         Some(State {
             cand,
             unsolved: [at[0][0], at[0][1], at[0][2]],
-            cols: [u32::MAX; 9],
         })
     }
 
@@ -322,10 +319,6 @@ impl State {
         let c0 = (w0 | w0 >> 9 | w0 >> 18) & 0o777;
         let c1 = (w1 | w1 >> 9 | w1 >> 18) & 0o777;
         let c2 = (w2 | w2 >> 9 | w2 >> 18) & 0o777;
-        let sig = c0 | (c1 << 9) | (c2 << 18);
-        if sig == self.cols[d] {
-            return Ok(());
-        }
         let (mut a0, mut a1, mut a2) = (0, 0, 0);
         for s in 0..3 {
             let sh = 3 * s;
@@ -335,9 +328,8 @@ impl State {
             a1 |= ((a >> 3) & 7) << sh;
             a2 |= ((a >> 6) & 7) << sh;
         }
-        self.cols[d] = a0 | (a1 << 9) | (a2 << 18);
         let (n0, n1, n2) = (w0 & (a0 * ROWS3), w1 & (a1 * ROWS3), w2 & (a2 * ROWS3));
-        if n0 == 0 || n1 == 0 || n2 == 0 {
+        if (n0 == 0) | (n1 == 0) | (n2 == 0) {
             return Err(Contradiction);
         }
         self.cand[d] = [n0, n1, n2];
