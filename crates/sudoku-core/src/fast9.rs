@@ -15,6 +15,10 @@
 //!   or box of a band with a single candidate;
 //! - **naked singles** by bit-sliced counting of the nine digit words of a band.
 //!
+//! The changed words are processed in waves: the band matching of every word of a wave,
+//! then the hidden singles it found (whose words marked the next wave), then, at the band
+//! fixpoint, naked singles and the stack matching.
+//!
 //! Branching picks a bivalue cell when there is one (there almost always is): among the
 //! first few, the one with the most unsolved peers, i.e. the guess that should propagate
 //! most; else the first unsolved cell. The candidates are explored depth first on copies of
@@ -338,26 +342,22 @@ impl State {
         Ok(())
     }
 
-    /// Band matching and hidden singles for digit `d` in band `b`.
+    /// Band matching for digit `d` in band `b`; returns its hidden singles (after
+    /// matching, a cell alone in its row is alone in its box and conversely, and its peers
+    /// in the band already lack the digit).
     #[inline(always)]
-    fn update_band(&mut self, d: usize, b: usize, dirty: &mut u32) -> Step {
+    fn match_band(&mut self, d: usize, b: usize) -> Result<u32, Contradiction> {
         let u = self.unsolved[b];
         let w = self.cand[d][b];
         if w & u == 0 {
-            return Ok(());
+            return Ok(0);
         }
         let w = band_match(w);
         if w == 0 {
             return Err(Contradiction);
         }
         self.cand[d][b] = w;
-        // After matching, a cell alone in its row is alone in its box and conversely, and
-        // its peers in the band already lack the digit.
-        let s = row_singles(w) & u;
-        if s != 0 {
-            self.commit(d, b, s, dirty);
-        }
-        Ok(())
+        Ok(row_singles(w) & u)
     }
 
     /// Naked singles in every band; sets `dirty` when it placed something.
@@ -415,13 +415,31 @@ impl State {
                 // updates of a wave independent for the processor.
                 let mut batch = dirty;
                 dirty = 0;
+                // Band matching of the whole wave first, then its hidden singles: no
+                // unpredictable branch on whether a word had some.
+                let mut singles = [0u32; 32];
+                let mut todo = 0u32;
                 while batch != 0 {
                     let k = batch.trailing_zeros() as usize;
                     batch &= batch - 1;
                     dirty &= !(1 << k);
                     let d = k / 3;
                     digits |= 1 << d;
-                    self.update_band(d, k - 3 * d, &mut dirty)?;
+                    let s = self.match_band(d, k - 3 * d)?;
+                    singles[k & 31] = s;
+                    todo |= u32::from(s != 0) << k;
+                }
+                while todo != 0 {
+                    let k = todo.trailing_zeros() as usize;
+                    todo &= todo - 1;
+                    let (d, b) = (k / 3, k % 3);
+                    let s = singles[k & 31];
+                    // A single taken meanwhile by another digit or by a column: its row
+                    // has no place left.
+                    if s & !self.cand[d][b] != 0 {
+                        return Err(Contradiction);
+                    }
+                    self.commit(d, b, s, &mut dirty);
                 }
             }
             self.naked_singles(&mut dirty)?;
