@@ -396,8 +396,9 @@ impl Tracking {
     }
 }
 
-/// What a [`Tracking`] is stored as: the rules, the shots in order with their results.
-/// Loading replays them through [`Tracking::record`].
+/// What a [`Tracking`] is stored as: the rules, the cells shot (each with whether it was
+/// a hit) and the sunk ships in the order they were sunk. Loading replays them through
+/// [`Tracking::record`].
 #[derive(Serialize, Deserialize)]
 struct TrackingRepr {
     rules: Rules,
