@@ -348,11 +348,9 @@ impl State {
     #[inline(always)]
     fn match_band(&mut self, d: usize, b: usize) -> Result<u32, Contradiction> {
         let u = self.unsolved[b];
-        let w = self.cand[d][b];
-        if w & u == 0 {
-            return Ok(0);
-        }
-        let w = band_match(w);
+        // A word whose cells are all solved matches to itself and has no single left:
+        // no need to test for it.
+        let w = band_match(self.cand[d][b]);
         if w == 0 {
             return Err(Contradiction);
         }
