@@ -201,6 +201,12 @@ const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
 
 /// How many bivalue cells the branching heuristic compares.
 const BRANCH_CANDIDATES: u32 = 8;
+/// How many it compares once a search has taken [`WIDE_AFTER`] branching nodes: hard
+/// puzzles repay the wider comparison with fewer nodes, easy ones (most finish within a
+/// few nodes) would only pay for it.
+const WIDE_CANDIDATES: u32 = 16;
+/// Branching nodes after which the wider comparison is used.
+const WIDE_AFTER: u32 = 16;
 
 /// The solver state: candidates per digit and band, unsolved cells per band.
 #[derive(Clone, Copy)]
@@ -477,7 +483,7 @@ impl State {
     }
 
     /// The branching cell and its candidate digits (bit set): a bivalue cell if any.
-    fn branch_cell(&self) -> (usize, usize, u32) {
+    fn branch_cell(&self, width: u32) -> (usize, usize, u32) {
         let mut bi = [0u32; 3];
         for (b, out) in bi.iter_mut().enumerate() {
             let u = self.unsolved[b];
@@ -494,13 +500,13 @@ impl State {
             *out = u & two & !three;
         }
         if bi != [0; 3] {
-            // Among the first bivalue cells, the one with the most unsolved peers: its
+            // Among the first `width` bivalue cells, the one with the most unsolved peers: its
             // guess should propagate most. (Counting only the peers that hold one of its
             // two digits, or adding the bivalue peers, costs more than it saves.)
             // Score in the high bits, cell in the low bits (the first cell wins ties).
             let u = &self.unsolved;
             let mut best_key = 0u32;
-            let mut budget = BRANCH_CANDIDATES;
+            let mut budget = width;
             for (b, &band) in bi.iter().enumerate() {
                 // Own band first, without indexing by a run-time band.
                 let (own, p, q) = match b {
@@ -552,7 +558,13 @@ impl State {
                 return false;
             }
             budget.left -= 1;
-            let (b, i, mut digits) = self.branch_cell();
+            budget.nodes = budget.nodes.saturating_add(1);
+            let width = if budget.nodes > WIDE_AFTER {
+                WIDE_CANDIDATES
+            } else {
+                BRANCH_CANDIDATES
+            };
+            let (b, i, mut digits) = self.branch_cell(width);
             if digits == 0 {
                 return true;
             }
@@ -581,6 +593,8 @@ impl State {
 struct Budget {
     left: u64,
     aborted: bool,
+    /// Branching nodes so far.
+    nodes: u32,
 }
 
 impl Budget {
@@ -588,6 +602,7 @@ impl Budget {
         Budget {
             left: max_nodes,
             aborted: false,
+            nodes: 0,
         }
     }
 }
