@@ -154,36 +154,40 @@ impl Shooter {
 
 impl Bot for Posterior {
     fn choose<R: Rng + ?Sized>(&mut self, tracking: &Tracking, rng: &mut R) -> Option<Coord> {
-        let w = tracking.rules().width();
-        Posterior::choose(self, tracking, rng)
-            .or_else(|| random_cell(tracking.unshot(), rng))
-            .map(|i| Coord::from_index(i, w))
+        Bot::choose(&mut self.0, tracking, rng)
     }
 }
 
 impl Bot for Lookahead {
     fn choose<R: Rng + ?Sized>(&mut self, tracking: &Tracking, rng: &mut R) -> Option<Coord> {
-        let w = tracking.rules().width();
-        Lookahead::choose(self, tracking, rng)
-            .or_else(|| random_cell(tracking.unshot(), rng))
-            .map(|i| Coord::from_index(i, w))
+        let cell = Lookahead::choose(self, tracking, rng);
+        cell_or_any(cell, tracking, rng)
     }
 }
 
 impl Bot for Shooter {
     fn choose<R: Rng + ?Sized>(&mut self, tracking: &Tracking, rng: &mut R) -> Option<Coord> {
-        let w = tracking.rules().width();
         let cell = match &mut self.kind {
             Kind::Random => random_cell(tracking.unshot(), rng),
             Kind::Hunt => hunt(tracking, rng),
             Kind::Density => argmax(&density(tracking), tracking.unknown(), rng),
-            Kind::Posterior(p) => p.choose(tracking, rng),
+            Kind::Posterior(p) => p.0.choose(tracking, rng),
             Kind::Lookahead(p) => p.choose(tracking, rng),
-        }
-        // nothing left that may hold a ship (a tracking no fleet fits): any cell not shot
-        .or_else(|| random_cell(tracking.unshot(), rng))?;
-        Some(Coord::from_index(cell, w))
+        };
+        cell_or_any(cell, tracking, rng)
     }
+}
+
+/// The chosen cell index as a coordinate; when nothing was chosen because nothing is left
+/// that may hold a ship (a tracking no fleet fits), any cell not shot yet.
+fn cell_or_any<R: Rng + ?Sized>(
+    cell: Option<usize>,
+    tracking: &Tracking,
+    rng: &mut R,
+) -> Option<Coord> {
+    let w = tracking.rules().width();
+    cell.or_else(|| random_cell(tracking.unshot(), rng))
+        .map(|i| Coord::from_index(i, w))
 }
 
 fn random_cell<R: Rng + ?Sized>(cells: Cells, rng: &mut R) -> Option<usize> {
@@ -242,13 +246,8 @@ pub fn constraints(tracking: &Tracking) -> Constraints {
 fn known_water(t: &Tracking) -> u128 {
     let rules = t.rules();
     let geo = Geometry::of(rules);
-    let w = rules.width();
-    let mut water = t.water().0;
+    let mut water = t.forbidden().0;
     if !rules.ships_may_touch() {
-        for s in t.sunk() {
-            let m = s.mask(w).0;
-            water |= geo.dilate(m) & !m;
-        }
         let hits = t.hits().0;
         water |= (geo.dilate(hits) & !geo.dilate4(hits)) & !hits;
     }
@@ -404,10 +403,6 @@ impl Posterior {
     /// (more is stronger and slower; the default is 24 and 2).
     pub fn with_effort(self, particles: usize, sweeps: usize) -> Posterior {
         Posterior(self.0.with_effort(particles, sweeps))
-    }
-
-    fn choose<R: Rng + ?Sized>(&mut self, t: &Tracking, rng: &mut R) -> Option<usize> {
-        self.0.choose(t, rng)
     }
 
     /// The estimated probability that each cell (index `row * width + col`) holds a ship

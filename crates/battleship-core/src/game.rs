@@ -362,7 +362,7 @@ impl Tracking {
 
     /// Cells that cannot hold a ship afloat: known water, and (when ships may not touch)
     /// every cell next to a sunk ship.
-    fn forbidden(&self) -> Cells {
+    pub(crate) fn forbidden(&self) -> Cells {
         let mut m = self.water().0;
         if !self.rules.ships_may_touch() {
             let geo = Geometry::of(&self.rules);
