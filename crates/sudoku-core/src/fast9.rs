@@ -426,7 +426,6 @@ impl State {
                 while batch != 0 {
                     let k = batch.trailing_zeros() as usize;
                     batch &= batch - 1;
-                    dirty &= !(1 << k);
                     let d = k / 3;
                     digits |= 1 << d;
                     let s = self.match_band(d, k - 3 * d)?;
