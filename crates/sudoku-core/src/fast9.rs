@@ -22,7 +22,10 @@
 //! Branching picks a bivalue cell when there is one (there almost always is): among the
 //! first few, the one with the most unsolved peers, i.e. the guess that should propagate
 //! most; else the first unsolved cell. The candidates are explored depth first on copies of
-//! the 120-byte state.
+//! the 120-byte state. After a guess the stack matching is left out until the search meets
+//! its first contradiction: puzzles whose guesses never fail (typically with many
+//! solutions) are done sooner without the column reasoning, and the hard ones get it back
+//! after their first dead end.
 
 use crate::general::OutOfNodes;
 
@@ -410,7 +413,13 @@ impl State {
     }
 
     /// Propagates to a fixpoint, starting with the words in `dirty`.
-    fn propagate(&mut self, mut dirty: u32) -> Step {
+    fn propagate(&mut self, dirty: u32) -> Step {
+        self.propagate_with::<true>(dirty)
+    }
+
+    /// Propagates to a fixpoint, starting with the words in `dirty`; with `STACKS`, the
+    /// stack matching too.
+    fn propagate_with<const STACKS: bool>(&mut self, mut dirty: u32) -> Step {
         let mut digits = 0u32;
         loop {
             while dirty != 0 {
@@ -450,6 +459,9 @@ impl State {
                 continue;
             }
             // Stack matching for the digits whose words changed.
+            if !STACKS {
+                return Ok(());
+            }
             while digits != 0 {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
@@ -545,6 +557,21 @@ impl State {
         m
     }
 
+    /// Propagation after a guess: without the stack matching until the search meets its
+    /// first contradiction. Easy puzzles (many solutions, or a few guesses that never fail)
+    /// do not need the column reasoning and finish sooner without it; a solved state is
+    /// valid either way, since every placement removes the digit from all its peers.
+    #[inline(always)]
+    fn propagate_in_search(&mut self, dirty: u32, budget: &mut Budget) -> bool {
+        let ok = if budget.stacks {
+            self.propagate_with::<true>(dirty).is_ok()
+        } else {
+            self.propagate_with::<false>(dirty).is_ok()
+        };
+        budget.stacks |= !ok;
+        ok
+    }
+
     /// Depth-first search; calls `found` on every solution until it returns `false`.
     /// Returns `false` when the search was stopped.
     fn search(mut self, found: &mut dyn FnMut(&State) -> bool, budget: &mut Budget) -> bool {
@@ -574,14 +601,15 @@ impl State {
                 let mut child = self;
                 let mut dirty = 0;
                 child.place(d, b, i, &mut dirty);
-                if child.propagate(dirty).is_ok() && !child.search(found, budget) {
+                let ok = child.propagate_in_search(dirty, budget);
+                if ok && !child.search(found, budget) {
                     return false;
                 }
             }
             let d = digits.trailing_zeros() as usize;
             let mut dirty = 0;
             self.place(d, b, i, &mut dirty);
-            if self.propagate(dirty).is_err() {
+            if !self.propagate_in_search(dirty, budget) {
                 return true;
             }
         }
@@ -594,6 +622,9 @@ struct Budget {
     aborted: bool,
     /// Branching nodes so far.
     nodes: u32,
+    /// Whether propagation in the search includes the stack matching: from the first
+    /// contradiction on.
+    stacks: bool,
 }
 
 impl Budget {
@@ -602,6 +633,7 @@ impl Budget {
             left: max_nodes,
             aborted: false,
             nodes: 0,
+            stacks: false,
         }
     }
 }
