@@ -9,7 +9,7 @@
 //! | [`Level::Hunt`] | hunt on a parity lattice spaced by the longest ship afloat; after a hit, target its neighbours and then its line |
 //! | [`Level::Density`] | count, for every ship afloat, its placements consistent with what is known; shoot the cell covered most often |
 //! | [`Level::Posterior`] | reason over whole fleets: keep a population of complete fleets consistent with every miss, hit and sunk ship, moved by Gibbs steps (one ship, or two ships sharing the cover of a hit, redrawn from their exact conditional law, so the stationary law is the uniform posterior); estimate each cell's probability by Rao–Blackwellisation and shoot the most likely cell |
-//! | [`Level::Lookahead`] | the same reasoning, faster and sharper: a larger population moved by bitboard Gibbs steps, exact cell probabilities from the counting programme once few cells are open, and in the hunt the likeliest cells compared by the expected hits of the next two shots ([`Lookahead`]) |
+//! | [`Level::Lookahead`] | the same reasoning, faster and sharper: a larger population moved by bitboard Gibbs steps, exact cell probabilities from the counting programme once few cells are open, and in the hunt the likeliest cells, less a share of the risk of wasting a shot on water next to a ship, compared by the expected hits of the next two shots ([`Lookahead`]) |
 //!
 //! ```
 //! use battleship_core::ai::{Bot, Level};
@@ -395,7 +395,8 @@ impl Posterior {
             Lookahead::new(rules)
                 .with_effort(PARTICLES, 2)
                 .with_candidates(1)
-                .with_exact_below(0),
+                .with_exact_below(0)
+                .with_halo_penalty(0.0),
         )
     }
 
