@@ -219,16 +219,10 @@ fn argmax<R: Rng + ?Sized>(scores: &[f64], allowed: Cells, rng: &mut R) -> Optio
     pick
 }
 
-/// Cells no afloat ship can use: known or deduced water, the sunk ships and, when ships
-/// may not touch, the cells around them.
+/// Cells no afloat ship can use: known or deduced water (which includes the cells around
+/// sunk ships when ships may not touch) and the sunk ships.
 fn blocked(t: &Tracking) -> u128 {
-    let sunk = sunk_cells(t);
-    let zone = if t.rules().ships_may_touch() {
-        sunk
-    } else {
-        Geometry::of(t.rules()).dilate(sunk)
-    };
-    known_water(t) | zone
+    known_water(t) | sunk_cells(t)
 }
 
 /// What `tracking` tells about the opponent's fleet, as constraints for the exact counter:

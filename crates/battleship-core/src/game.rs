@@ -428,7 +428,6 @@ impl TryFrom<TrackingRepr> for Tracking {
         // Misses and hits first (as plain hits), then each sunk ship in order: its cells
         // must all be hits by then, and sinking it marks its surroundings.
         let mut t = Tracking::new(r.rules);
-        let w = t.rules.width();
         let mut hits = Vec::new();
         for &(cell, hit) in &r.shots {
             if hit {
@@ -458,13 +457,9 @@ impl TryFrom<TrackingRepr> for Tracking {
             } else {
                 Outcome::Sunk(ship)
             };
+            // (recording a sinking refuses a hit afloat next to the ship, and every hit was
+            // recorded before the first sinking, so no such hit is left afterwards)
             t.record(cell, outcome)?;
-        }
-        // a hit afloat next to a sunk ship (ships may not touch) is impossible too
-        let bad = t.open_hits().0 & t.forbidden().0;
-        if bad != 0 {
-            let i = bad.trailing_zeros() as usize;
-            return Err(RecordError::KnownWater(Coord::from_index(i, w)));
         }
         Ok(t)
     }
