@@ -749,7 +749,9 @@ impl Lookahead {
         } else {
             None
         };
-        let (p, joint_ok) = match exact {
+        // `sampled`: the fleets sampled for this decision are at hand (a successful update
+        // records at least one per particle), so the joint law can be read from them
+        let (p, sampled) = match exact {
             Some(p) => (p, false),
             None => {
                 if !self.update(t, rng) {
@@ -770,25 +772,24 @@ impl Lookahead {
         // reveals it): the score of a cell is its chance to hit less a share of that risk.
         // Over 12,000 games (seeds 4-9) a weight of 0.25 took 0.19 +- 0.07 shots off the
         // mean; 0.35 and 0.5 helped less. On seeds 10-15, not used for tuning: 0.21 +- 0.07.
-        let score: Cow<'_, [f64]> =
-            if self.halo_penalty != 0.0 && joint_ok && !self.samples.is_empty() {
-                // (a cell no sampled fleet covers stays out of reach of a penalised one)
-                let halo = self.halo_shares(cand);
-                p.iter()
-                    .zip(&halo)
-                    .map(|(&x, &h)| {
-                        if x > 0.0 {
-                            x - self.halo_penalty * h
-                        } else {
-                            f64::NEG_INFINITY
-                        }
-                    })
-                    .collect::<Vec<f64>>()
-                    .into()
-            } else {
-                Cow::Borrowed(&p[..])
-            };
-        if self.candidates <= 1 || cand.count_ones() == 1 || !joint_ok || self.samples.is_empty() {
+        let score: Cow<'_, [f64]> = if self.halo_penalty != 0.0 && sampled {
+            // (a cell no sampled fleet covers stays out of reach of a penalised one)
+            let halo = self.halo_shares(cand);
+            p.iter()
+                .zip(&halo)
+                .map(|(&x, &h)| {
+                    if x > 0.0 {
+                        x - self.halo_penalty * h
+                    } else {
+                        f64::NEG_INFINITY
+                    }
+                })
+                .collect::<Vec<f64>>()
+                .into()
+        } else {
+            Cow::Borrowed(&p[..])
+        };
+        if self.candidates <= 1 || cand.count_ones() == 1 || !sampled {
             return super::argmax(&score, Cells(cand), rng);
         }
         let mut top: ArrayVec<(f64, usize), 128> =
