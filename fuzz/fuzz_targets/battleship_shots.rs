@@ -4,8 +4,22 @@
 
 #![no_main]
 
+use std::sync::OnceLock;
+
 use battleship_core::{Coord, Game, Player, Rules, UniformFleets};
 use libfuzzer_sys::fuzz_target;
+
+/// The samplers of both rule sets, built once: building the Russian one takes a good part
+/// of a second, which per input would leave the fuzzer almost no time to run shots.
+fn sampler(russian: bool) -> &'static UniformFleets {
+    static RUSSIAN: OnceLock<UniformFleets> = OnceLock::new();
+    static CLASSIC: OnceLock<UniformFleets> = OnceLock::new();
+    if russian {
+        RUSSIAN.get_or_init(|| UniformFleets::new(&Rules::russian()))
+    } else {
+        CLASSIC.get_or_init(|| UniformFleets::new(&Rules::classic()))
+    }
+}
 
 fuzz_target!(|data: &[u8]| {
     let Some((&head, shots)) = data.split_first() else {
@@ -16,7 +30,7 @@ fuzz_target!(|data: &[u8]| {
     } else {
         Rules::classic()
     };
-    let sampler = UniformFleets::new(&rules);
+    let sampler = sampler(head & 1 == 0);
     let seed = u64::from(head);
     let (a, b) = (
         sampler.sample_seeded(seed),

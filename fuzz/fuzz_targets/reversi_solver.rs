@@ -2,6 +2,8 @@
 //! 9 empty squares, and the search's move legality on arbitrary positions.
 #![no_main]
 
+use std::sync::{Mutex, OnceLock};
+
 use libfuzzer_sys::fuzz_target;
 use reversi_core::ai::{Limits, Searcher, Solver};
 use reversi_core::bitboard::{flips, legal_moves};
@@ -36,6 +38,13 @@ fn minimax(p: u64, o: u64) -> i32 {
     best
 }
 
+/// One searcher for the whole run, cleared before each input: building one (its tables and
+/// evaluation) per input cost more than the fuzzing itself.
+fn searcher() -> &'static Mutex<Searcher> {
+    static SEARCHER: OnceLock<Mutex<Searcher>> = OnceLock::new();
+    SEARCHER.get_or_init(|| Mutex::new(Searcher::new()))
+}
+
 fuzz_target!(|data: &[u8]| {
     if data.len() < 24 {
         return;
@@ -45,7 +54,11 @@ fuzz_target!(|data: &[u8]| {
     let p0 = raw_p;
     let o0 = raw_o & !raw_p;
     // A shallow search returns a legal move in any position.
-    let result = Searcher::new().search(p0, o0, &Limits::depth(2, 6), &mut || false);
+    let result = {
+        let mut searcher = searcher().lock().unwrap_or_else(|e| e.into_inner());
+        searcher.clear();
+        searcher.search(p0, o0, &Limits::depth(2, 6), &mut || false)
+    };
     match result.best {
         Some(sq) => assert!(legal_moves(p0, o0) & (1 << sq) != 0),
         None => assert_eq!(legal_moves(p0, o0), 0),
