@@ -9,15 +9,19 @@ use std::sync::OnceLock;
 use battleship_core::{Coord, Game, Player, Rules, UniformFleets};
 use libfuzzer_sys::fuzz_target;
 
-/// The samplers of both rule sets, built once: building the Russian one takes a good part
-/// of a second, which per input would leave the fuzzer almost no time to run shots.
-fn sampler(russian: bool) -> &'static UniformFleets {
-    static RUSSIAN: OnceLock<UniformFleets> = OnceLock::new();
-    static CLASSIC: OnceLock<UniformFleets> = OnceLock::new();
+/// Each rule set with its sampler, built once: building the Russian sampler takes a good
+/// part of a second, which per input would leave the fuzzer almost no time to run shots.
+fn setup(russian: bool) -> &'static (Rules, UniformFleets) {
+    fn build(rules: Rules) -> (Rules, UniformFleets) {
+        let sampler = UniformFleets::new(&rules);
+        (rules, sampler)
+    }
+    static RUSSIAN: OnceLock<(Rules, UniformFleets)> = OnceLock::new();
+    static CLASSIC: OnceLock<(Rules, UniformFleets)> = OnceLock::new();
     if russian {
-        RUSSIAN.get_or_init(|| UniformFleets::new(&Rules::russian()))
+        RUSSIAN.get_or_init(|| build(Rules::russian()))
     } else {
-        CLASSIC.get_or_init(|| UniformFleets::new(&Rules::classic()))
+        CLASSIC.get_or_init(|| build(Rules::classic()))
     }
 }
 
@@ -25,18 +29,13 @@ fuzz_target!(|data: &[u8]| {
     let Some((&head, shots)) = data.split_first() else {
         return;
     };
-    let rules = if head & 1 == 0 {
-        Rules::russian()
-    } else {
-        Rules::classic()
-    };
-    let sampler = sampler(head & 1 == 0);
+    let (rules, sampler) = setup(head & 1 == 0);
     let seed = u64::from(head);
     let (a, b) = (
         sampler.sample_seeded(seed),
         sampler.sample_seeded(seed + 1000),
     );
-    let mut game = Game::new(rules, a, b).unwrap();
+    let mut game = Game::new(rules.clone(), a, b).unwrap();
     for &b in shots.iter().take(400) {
         let player = if b & 0x80 == 0 {
             Player::First
