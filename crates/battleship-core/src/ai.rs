@@ -1,5 +1,8 @@
 //! Computer players: shooters with levels, and placement strategies for their own fleet.
 //!
+//! [`ExactSearch`] computes, for grids small enough, the least expected number of shots of
+//! perfect play and the exact value of the greedy shooter, to measure the levels against.
+//!
 //! Every shooter decides from a [`Tracking`] alone — the results of its own shots — so it
 //! cannot see the opponent's ships.
 //!
@@ -42,7 +45,9 @@ use crate::rules::Rules;
 use crate::sampler::Constraints;
 use crate::uniform::{UniformFleets, positions};
 
+mod exact;
 mod lookahead;
+pub use exact::{ExactError, ExactSearch};
 pub use lookahead::Lookahead;
 
 /// A shooter: picks the next cell to shoot from what it knows.
