@@ -432,6 +432,30 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+        /// Any tiny grid and fleet: both values match the plain definition.
+        #[test]
+        fn agrees_with_the_plain_definition_on_random_tiny_grids(
+            w in 1u8..=4,
+            h in 1u8..=3,
+            fleet in proptest::collection::vec(1u8..=3, 1..=3),
+        ) {
+            proptest::prop_assume!(usize::from(w) * usize::from(h) <= 8);
+            let Ok(rules) = Rules::custom(w, h, &fleet) else { return Ok(()) };
+            let mut s = ExactSearch::new(&rules, 10_000).unwrap();
+            let all: Vec<u32> = (0..s.fleets() as u32).collect();
+            if all.is_empty() {
+                proptest::prop_assert_eq!(s.optimal_shots(10).unwrap(), 0.0);
+                return Ok(());
+            }
+            let opt = s.optimal_shots(1_000_000).unwrap();
+            let greedy = s.greedy_shots(1_000_000).unwrap();
+            proptest::prop_assert!((opt - brute(&s, &all, 0, 0, true)).abs() < 1e-9);
+            proptest::prop_assert!((greedy - brute(&s, &all, 0, 0, false)).abs() < 1e-9);
+        }
+    }
+
     #[test]
     fn one_single_ship_takes_the_mean_of_a_random_order() {
         for (w, h) in [(1, 1), (2, 2), (3, 3), (2, 5)] {
