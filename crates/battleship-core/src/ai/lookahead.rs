@@ -485,11 +485,12 @@ impl Engine {
 /// moved by bitboard Gibbs steps (each ship, and pairs of ships sharing the cover of a
 /// hit, redrawn from their exact conditional law), and estimates each cell's probability
 /// by Rao–Blackwellisation. Once few cells are left open the exact counting programme of
-/// [`crate::FleetSampler`] replaces the estimate. A wounded ship is finished first. In the
-/// hunt a cell scores its chance to hit less (where ships may not touch) a quarter of its
-/// chance to be water next to a ship afloat, water that sinking the ship would settle for
-/// free (see [`Lookahead::with_halo_penalty`]); the best-scoring cells are compared by
-/// the expected hits of the next two shots.
+/// [`crate::FleetSampler`] replaces the estimate, and the likeliest cell is shot. Before
+/// that a wounded ship is finished first, and in the hunt a cell scores its chance to hit
+/// less (where ships may not touch) a quarter of its chance to be water next to a ship
+/// afloat, water that sinking the ship would settle for free (see
+/// [`Lookahead::with_halo_penalty`]); the best-scoring cells are compared by the expected
+/// hits of the next two shots.
 ///
 /// ```
 /// use battleship_core::ai::Lookahead;
@@ -760,10 +761,15 @@ impl Lookahead {
                 (self.rb_marginals(t.open_hits().0), true)
             }
         };
-        // a wounded ship is finished first (the most likely cell next to its hits):
-        // sinking it settles the cells around it
+        // While the chances are estimated, a wounded ship is finished first (the most
+        // likely cell next to its hits): sinking it settles the cells around it. Once they
+        // are exact, the likeliest cell anywhere is shot: perfect play often leaves a
+        // wounded ship for a while, and on 5×5 with ships 3, 2, 1, 1 finishing first
+        // costs 13.376 shots against 13.214 (both exact); on the Russian grid the change
+        // measured -0.013 +- 0.034 shots (12,000 paired games, seeds 10-15).
         let near = super::target_cells(t) & cand;
-        if let Some(i) = super::argmax(&p, Cells(near), rng)
+        if sampled
+            && let Some(i) = super::argmax(&p, Cells(near), rng)
             && p[i] > 0.0
         {
             return Some(i);
@@ -930,6 +936,41 @@ mod tests {
                 assert!(shots >= ship_cells && shots <= 100);
             }
         }
+    }
+
+    #[test]
+    fn in_the_exact_phase_every_shot_is_a_likeliest_cell() {
+        // 25 cells: every decision is in the exact phase
+        let rules = Rules::custom(5, 5, &[3, 2, 1, 1]).unwrap();
+        let sampler = UniformFleets::new(&rules);
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut left_a_wounded_ship = 0;
+        for _ in 0..20 {
+            let fleet = sampler.sample(&mut rng);
+            let mut bot = Lookahead::new(&rules);
+            let mut t = Tracking::new(rules.clone());
+            loop {
+                let i = bot.choose(&t, &mut rng).unwrap();
+                let dp = FleetSampler::with_fleet(&rules, &t.afloat(), constraints(&t), 1 << 20)
+                    .unwrap();
+                let occupancy = dp.occupancy();
+                let open = Cells(t.unknown().0 & !super::super::known_water(&t));
+                let best = open.indices().map(|j| occupancy[j]).max().unwrap();
+                assert_eq!(occupancy[i], best, "not a likeliest cell");
+                let near = super::super::target_cells(&t);
+                if near != 0 && near >> i & 1 == 0 {
+                    left_a_wounded_ship += 1;
+                }
+                let cell = Coord::from_index(i, 5);
+                let o = outcome_of(&fleet, &t, cell);
+                t.record(cell, o).unwrap();
+                if let Outcome::GameOver(_) = o {
+                    break;
+                }
+            }
+        }
+        // perfect play leaves a wounded ship at times; so does the exact phase now
+        assert!(left_a_wounded_ship > 0);
     }
 
     #[test]
