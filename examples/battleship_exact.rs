@@ -11,14 +11,21 @@
 //! ```
 //!
 //! 4×4 with ships 2, 1, 1 (the default) solves in a moment; 5×5 grids take minutes and
-//! a few gigabytes.
+//! about 1.5 GB. Fewer than 2 games skip the shooters.
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tabletop::battleship::ai::{ExactSearch, Level, shots_to_sink};
 use tabletop::battleship::{Rules, UniformFleets};
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
+fn main() {
+    if let Err(e) = run() {
+        eprintln!("error: {e}");
+        std::process::exit(2);
+    }
+}
+
+fn run() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let arg = |i: usize, default: &str| args.get(i).cloned().unwrap_or_else(|| default.into());
     let width: u8 = arg(0, "4").parse()?;
@@ -36,6 +43,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "{width}×{height}, ships {fleet:?}: {} fleets",
         search.fleets()
     );
+    if search.fleets() == 0 {
+        println!("no fleet fits: nothing to shoot");
+        return Ok(());
+    }
     let start = std::time::Instant::now();
     let greedy = search.greedy_shots(200_000_000)?;
     let optimal = search.optimal_shots(200_000_000)?;
@@ -45,6 +56,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         start.elapsed().as_secs_f64()
     );
 
+    if games < 2 {
+        return Ok(());
+    }
     let sampler = UniformFleets::new(&rules);
     for level in Level::ALL {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -56,7 +70,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             sum += shots;
             squares += shots * shots;
         }
-        let n = f64::from(games.max(2));
+        let n = f64::from(games);
         let mean = sum / n;
         let error = ((squares / n - mean * mean) / (n - 1.0)).max(0.0).sqrt();
         println!(
