@@ -43,8 +43,9 @@ use alloc::collections::BTreeMap;
 use alloc::vec;
 use alloc::vec::Vec;
 
-use crate::coord::Geometry;
+use crate::coord::Cells;
 use crate::rules::Rules;
+use crate::uniform::positions;
 
 /// Why an exact search cannot be made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -106,29 +107,19 @@ impl ExactSearch {
         if rules.ships_may_touch() {
             return Err(ExactError::ShipsMayTouch);
         }
-        let geo = Geometry::of(rules);
-        let (w, h) = (usize::from(rules.width()), usize::from(rules.height()));
-        // every placement of every length in the fleet: (mask, cells it forbids)
-        let placements = |len: usize| {
-            let mut out = Vec::new();
-            for y in 0..h {
-                for x in 0..w {
-                    let mut dirs = vec![(1, x + len <= w)];
-                    if len > 1 {
-                        dirs.push((w, y + len <= h));
-                    }
-                    for (step, fits) in dirs {
-                        if fits {
-                            let m = (0..len).fold(0u128, |m, k| m | 1 << (y * w + x + k * step));
-                            out.push((m, geo.dilate(m)));
-                        }
-                    }
-                }
-            }
-            out
-        };
         let lens: Vec<usize> = rules.fleet().iter().map(|&l| usize::from(l)).collect();
-        let table: Vec<Vec<(u128, u128)>> = lens.iter().map(|&l| placements(l)).collect();
+        // every placement of every length in the fleet: (its cells, the cells it forbids)
+        let table: Vec<Vec<(u128, u128)>> = rules
+            .fleet()
+            .iter()
+            .map(|&len| {
+                positions(rules, len)
+                    .into_iter()
+                    .map(|(cells, zone, _)| (cells, zone))
+                    .collect()
+            })
+            .collect();
+        let (w, h) = (usize::from(rules.width()), usize::from(rules.height()));
         let mut search = ExactSearch {
             ships: Vec::new(),
             per_fleet: lens.len(),
@@ -223,10 +214,8 @@ impl ExactSearch {
     fn counts(&self, fleets: &[u32], shot: u128) -> Vec<u32> {
         let mut counts = vec![0u32; self.cells];
         for &f in fleets {
-            let mut m = self.unions[f as usize] & !shot;
-            while m != 0 {
-                counts[m.trailing_zeros() as usize] += 1;
-                m &= m - 1;
+            for i in Cells(self.unions[f as usize] & !shot).indices() {
+                counts[i] += 1;
             }
         }
         counts
@@ -274,14 +263,7 @@ impl ExactSearch {
         let covered = fleets
             .iter()
             .fold(0u128, |a, &f| a | self.unions[f as usize]);
-        let map = |m: u128, sym: &[u8]| {
-            let (mut out, mut m) = (0u128, m);
-            while m != 0 {
-                out |= 1 << sym[m.trailing_zeros() as usize];
-                m &= m - 1;
-            }
-            out
-        };
+        let map = |m: u128, sym: &[u8]| Cells(m).indices().fold(0u128, |out, i| out | 1 << sym[i]);
         self.symmetries
             .iter()
             .map(|s| (map(covered, s), map(hit, s), map(sunk, s)))

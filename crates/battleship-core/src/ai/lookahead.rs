@@ -954,7 +954,7 @@ mod tests {
                 let dp = FleetSampler::with_fleet(&rules, &t.afloat(), constraints(&t), 1 << 20)
                     .unwrap();
                 let occupancy = dp.occupancy();
-                let open = Cells(t.unknown().0 & !super::super::known_water(&t));
+                let open = Cells(t.unknown().0 & !known_water(&t));
                 let best = open.indices().map(|j| occupancy[j]).max().unwrap();
                 assert_eq!(occupancy[i], best, "not a likeliest cell");
                 let near = super::super::target_cells(&t);
