@@ -12,7 +12,7 @@
 //! | [`Level::Hunt`] | hunt on a parity lattice spaced by the longest ship afloat; after a hit, target its neighbours and then its line |
 //! | [`Level::Density`] | count, for every ship afloat, its placements consistent with what is known; shoot the cell covered most often |
 //! | [`Level::Posterior`] | reason over whole fleets: keep a population of complete fleets consistent with every miss, hit and sunk ship, moved by Gibbs steps (one ship, or two ships sharing the cover of a hit, redrawn from their exact conditional law, so the stationary law is the uniform posterior); estimate each cell's probability by Rao–Blackwellisation and shoot the most likely cell |
-//! | [`Level::Lookahead`] | the same reasoning, faster and sharper: a larger population moved by bitboard Gibbs steps, exact cell probabilities from the counting programme once few cells are open, and in the hunt the likeliest cells, less a share of the risk of wasting a shot on water next to a ship, compared by the expected hits of the next two shots ([`Lookahead`]) |
+//! | [`Level::Lookahead`] | the same reasoning, faster and sharper: a larger population moved by bitboard Gibbs steps, and a score that looks one shot ahead: the chance to hit, less a share of the risk of wasting a shot on water next to a ship, plus the information the shot is expected to give (the entropy of miss, hit or sunk), a wounded ship's cells competing with the rest; exact cell probabilities from the counting programme once few cells are open ([`Lookahead`]) |
 //!
 //! ```
 //! use battleship_core::ai::{Bot, Level};
@@ -67,7 +67,8 @@ pub enum Level {
     Density,
     /// Posterior over whole consistent fleets, shooting the most likely cell.
     Posterior,
-    /// Posterior over whole consistent fleets with a two-shot lookahead (the strongest).
+    /// Posterior over whole consistent fleets, scoring each shot by its chance to hit and
+    /// the information it is expected to give (the strongest).
     Lookahead,
 }
 
@@ -395,7 +396,8 @@ impl Posterior {
                 .with_effort(PARTICLES, 2)
                 .with_candidates(1)
                 .with_exact_below(0)
-                .with_halo_penalty(0.0),
+                .with_halo_penalty(0.0)
+                .with_information_weight(0.0),
         )
     }
 
