@@ -1094,6 +1094,18 @@ mod tests {
         );
     }
 
+    /// Each estimated share within 0.03 of `counts[cell] / fleets`.
+    fn assert_shares_near(shares: &[f64], counts: &[f64], fleets: f64) {
+        for (cell, &n) in counts.iter().enumerate() {
+            let exact = n / fleets;
+            assert!(
+                (shares[cell] - exact).abs() < 0.03,
+                "cell {cell}: {} against {exact}",
+                shares[cell]
+            );
+        }
+    }
+
     #[test]
     fn sink_shares_estimate_the_chance_that_a_shot_sinks() {
         // 4x4 with ships of 2 and 1 that may not touch; b2 hit and not sunk, so b2 lies on
@@ -1125,47 +1137,8 @@ mod tests {
         let mut bot = Lookahead::new(&rules).with_effort(2000, 4);
         bot.probabilities(&t, &mut rng).unwrap();
         let shares = bot.sink_shares(bot.engine.all);
-        for (cell, &n) in sinks.iter().enumerate() {
-            let exact = n / fleets;
-            assert!(
-                (shares[cell] - exact).abs() < 0.03,
-                "cell {cell}: {} against {exact}",
-                shares[cell]
-            );
-        }
+        assert_shares_near(&shares, &sinks, fleets);
         assert_eq!(shares[b2], 0.0);
-    }
-
-    #[test]
-    fn estimates_stay_exact_with_two_wounded_ships() {
-        // the pair moves pick the ship over a random open hit: with hits on two ships the
-        // estimates must still match the exact marginals
-        let rules = Rules::custom(6, 6, &[3, 2, 1, 1]).unwrap();
-        let ships = ["b2 h 3", "f1 v 2", "a6 h 1", "e5 h 1"]
-            .iter()
-            .map(|s| s.parse().unwrap())
-            .collect();
-        let fleet = Fleet::new(&rules, ships).unwrap();
-        let mut t = Tracking::new(rules.clone());
-        for s in ["a1", "d4", "c2", "f2"] {
-            let cell: Coord = s.parse().unwrap();
-            let o = outcome_of(&fleet, &t, cell);
-            t.record(cell, o).unwrap();
-        }
-        assert_eq!(t.open_hits().len(), 2);
-        let exact =
-            FleetSampler::with_fleet(&rules, &t.afloat(), constraints(&t), 1_000_000).unwrap();
-        let total = exact.count() as f64;
-        let mut rng = ChaCha8Rng::seed_from_u64(4);
-        let mut bot = Lookahead::new(&rules).with_effort(300, 6);
-        let est = bot.probabilities(&t, &mut rng).unwrap();
-        let unknown: Vec<usize> = Cells(t.unknown().0).indices().collect();
-        let error = unknown
-            .iter()
-            .map(|&i| (est[i] - exact.occupancy()[i] as f64 / total).abs())
-            .sum::<f64>()
-            / unknown.len() as f64;
-        assert!(error < 0.02, "mean absolute error {error}");
     }
 
     #[test]
@@ -1192,9 +1165,9 @@ mod tests {
         assert_eq!(run(), run());
     }
 
-    #[test]
-    fn estimates_match_exact_marginals_and_the_exact_mode_is_exact() {
-        // a 6x6 grid, misses and one hit on the 3-ship
+    /// A 6x6 grid with ships 3, 2, 1, 1 after `shots`, and the exact chance of a ship
+    /// afloat on each cell.
+    fn six_by_six_after(shots: &[&str]) -> (Rules, Tracking, Vec<f64>) {
         let rules = Rules::custom(6, 6, &[3, 2, 1, 1]).unwrap();
         let ships = ["b2 h 3", "f1 v 2", "a6 h 1", "e5 h 1"]
             .iter()
@@ -1202,30 +1175,47 @@ mod tests {
             .collect();
         let fleet = Fleet::new(&rules, ships).unwrap();
         let mut t = Tracking::new(rules.clone());
-        for s in ["a1", "d4", "f6", "c2"] {
+        for s in shots {
             let cell: Coord = s.parse().unwrap();
             let o = outcome_of(&fleet, &t, cell);
             t.record(cell, o).unwrap();
         }
-        assert_eq!(t.open_hits().len(), 1);
         let exact =
             FleetSampler::with_fleet(&rules, &t.afloat(), constraints(&t), 1_000_000).unwrap();
         let total = exact.count() as f64;
-        let occ: Vec<f64> = exact
+        let occ = exact
             .occupancy()
             .iter()
             .map(|&x| x as f64 / total)
             .collect();
+        (rules, t, occ)
+    }
+
+    /// The mean absolute difference of `p` and `occ` over the cells not shot yet.
+    fn mean_error(t: &Tracking, p: &[f64], occ: &[f64]) -> f64 {
         let unknown: Vec<usize> = Cells(t.unknown().0).indices().collect();
-        let error = |p: &[f64]| {
-            unknown.iter().map(|&i| (p[i] - occ[i]).abs()).sum::<f64>() / unknown.len() as f64
-        };
-        let mut rng = ChaCha8Rng::seed_from_u64(3);
-        let mut bot = Lookahead::new(&rules).with_effort(300, 6);
-        let est = bot.probabilities(&t, &mut rng).unwrap();
-        assert!(error(&est) < 0.02, "mean absolute error {}", error(&est));
-        let exact_mode = Lookahead::new(&rules).exact(&t).unwrap();
-        assert!(error(&exact_mode) < 1e-12);
+        unknown.iter().map(|&i| (p[i] - occ[i]).abs()).sum::<f64>() / unknown.len() as f64
+    }
+
+    #[test]
+    fn estimates_match_exact_marginals_and_the_exact_mode_is_exact() {
+        // misses and one hit on the 3-ship; then hits on the 3-ship and the 2-ship (the
+        // pair moves pick the ship over a random open hit: with two wounded ships the
+        // estimates must still be right)
+        for (shots, open, seed) in [
+            (["a1", "d4", "f6", "c2"], 1, 3),
+            (["a1", "d4", "c2", "f2"], 2, 4),
+        ] {
+            let (rules, t, occ) = six_by_six_after(&shots);
+            assert_eq!(t.open_hits().len(), open);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut bot = Lookahead::new(&rules).with_effort(300, 6);
+            let est = bot.probabilities(&t, &mut rng).unwrap();
+            let error = mean_error(&t, &est, &occ);
+            assert!(error < 0.02, "{shots:?}: mean absolute error {error}");
+            let exact_mode = Lookahead::new(&rules).exact(&t).unwrap();
+            assert!(mean_error(&t, &exact_mode, &occ) < 1e-12);
+        }
     }
 
     #[test]
@@ -1262,14 +1252,7 @@ mod tests {
         bot.probabilities(&Tracking::new(rules.clone()), &mut rng)
             .unwrap();
         let shares = bot.halo_shares(bot.engine.all);
-        for (cell, &h) in halo.iter().enumerate() {
-            let exact = h / fleets;
-            assert!(
-                (shares[cell] - exact).abs() < 0.03,
-                "cell {cell}: {} against {exact}",
-                shares[cell]
-            );
-        }
+        assert_shares_near(&shares, &halo, fleets);
         // outside the cells asked for, nothing
         assert!(bot.halo_shares(1).iter().skip(1).all(|&x| x == 0.0));
     }
