@@ -525,7 +525,7 @@ pub struct Lookahead {
     /// Fleet masks sampled at the last decision.
     samples: Vec<u128>,
     /// For each sampled fleet, the cells where a shot would sink a ship (the last cell of
-    /// a ship not yet hit).
+    /// a ship not yet hit); only kept while the information term is on.
     sinks: Vec<u128>,
     /// Rao–Blackwellised bow weights per length table and orientation.
     acc: Vec<f64>,
@@ -642,27 +642,26 @@ impl Lookahead {
     /// For every cell of `cand`, the share of the fleets sampled at the last decision where
     /// a shot there would sink a ship; 0 elsewhere.
     fn sink_shares(&self, cand: u128) -> Vec<f64> {
-        let mut counts = vec![0u32; self.rules.cells()];
-        for &m in &self.sinks {
-            for j in Cells(m & cand).indices() {
-                counts[j] += 1;
-            }
-        }
-        let ns = self.sinks.len().max(1) as f64;
-        counts.iter().map(|&c| f64::from(c) / ns).collect()
+        self.shares(self.sinks.iter().map(|&m| m & cand))
     }
 
     /// For every cell of `cand`, the share of the fleets sampled at the last decision whose
     /// halo (cells next to a ship, not on one) covers it; 0 elsewhere.
     fn halo_shares(&self, cand: u128) -> Vec<f64> {
+        let geo = &self.engine.geo;
+        self.shares(self.samples.iter().map(|&m| geo.dilate(m) & !m & cand))
+    }
+
+    /// For every cell, the share of `masks` (one per fleet sampled at the last decision)
+    /// that hold it.
+    fn shares(&self, masks: impl ExactSizeIterator<Item = u128>) -> Vec<f64> {
+        let ns = masks.len().max(1) as f64;
         let mut counts = vec![0u32; self.rules.cells()];
-        for &m in &self.samples {
-            let halo = self.engine.geo.dilate(m) & !m & cand;
-            for j in Cells(halo).indices() {
+        for m in masks {
+            for j in Cells(m).indices() {
                 counts[j] += 1;
             }
         }
-        let ns = self.samples.len().max(1) as f64;
         counts.iter().map(|&c| f64::from(c) / ns).collect()
     }
 
@@ -729,10 +728,12 @@ impl Lookahead {
                     .sweep(p, obs, record.then_some(&mut self.acc[..]), rng);
                 if record {
                     self.samples.push(p.cells());
-                    self.sinks.push(p.ships.iter().fold(0, |m, s| {
-                        let rest = s.1 & !obs.open;
-                        if rest.count_ones() == 1 { m | rest } else { m }
-                    }));
+                    if self.information != 0.0 {
+                        self.sinks.push(p.ships.iter().fold(0, |m, s| {
+                            let rest = s.1 & !obs.open;
+                            if rest.count_ones() == 1 { m | rest } else { m }
+                        }));
+                    }
                 }
             }
         }
@@ -970,27 +971,42 @@ mod tests {
         }
     }
 
-    /// Plays `fleet` to the end with `bot`, checking every particle and every shot.
-    fn play(bot: &mut Lookahead, rules: &Rules, fleet: &Fleet, rng: &mut ChaCha8Rng) -> u32 {
+    /// Plays `fleet` to the end with `bot`, showing `each` the bot, the position and the
+    /// cell it chose before every shot; returns the shots fired.
+    fn play_with(
+        bot: &mut Lookahead,
+        rules: &Rules,
+        fleet: &Fleet,
+        rng: &mut ChaCha8Rng,
+        mut each: impl FnMut(&Lookahead, &Tracking, usize),
+    ) -> u32 {
         let mut t = Tracking::new(rules.clone());
         loop {
             let i = bot.choose(&t, rng).expect("a cell is left");
+            each(bot, &t, i);
             let cell = Coord::from_index(i, rules.width());
-            assert!(t.can_shoot(cell), "shot twice at {cell}");
-            assert_eq!((known_water(&t) >> i) & 1, 0, "shot at known water {cell}");
-            // the population, when it was used for this decision, is consistent
-            if bot.seen_shots == t.shots_fired() {
-                let obs = bot.observations(&t);
-                for p in &bot.particles {
-                    assert!(bot.engine.consistent(p, obs));
-                }
-            }
             let o = outcome_of(fleet, &t, cell);
             t.record(cell, o).unwrap();
             if let Outcome::GameOver(_) = o {
                 return t.shots_fired();
             }
         }
+    }
+
+    /// Plays `fleet` to the end with `bot`, checking every particle and every shot.
+    fn play(bot: &mut Lookahead, rules: &Rules, fleet: &Fleet, rng: &mut ChaCha8Rng) -> u32 {
+        play_with(bot, rules, fleet, rng, |bot, t, i| {
+            let cell = Coord::from_index(i, rules.width());
+            assert!(t.can_shoot(cell), "shot twice at {cell}");
+            assert_eq!((known_water(t) >> i) & 1, 0, "shot at known water {cell}");
+            // the population, when it was used for this decision, is consistent
+            if bot.seen_shots == t.shots_fired() {
+                let obs = bot.observations(t);
+                for p in &bot.particles {
+                    assert!(bot.engine.consistent(p, obs));
+                }
+            }
+        })
     }
 
     #[test]
@@ -1018,26 +1034,18 @@ mod tests {
         for _ in 0..20 {
             let fleet = sampler.sample(&mut rng);
             let mut bot = Lookahead::new(&rules);
-            let mut t = Tracking::new(rules.clone());
-            loop {
-                let i = bot.choose(&t, &mut rng).unwrap();
-                let dp = FleetSampler::with_fleet(&rules, &t.afloat(), constraints(&t), 1 << 20)
-                    .unwrap();
+            play_with(&mut bot, &rules, &fleet, &mut rng, |_, t, i| {
+                let dp =
+                    FleetSampler::with_fleet(&rules, &t.afloat(), constraints(t), 1 << 20).unwrap();
                 let occupancy = dp.occupancy();
-                let open = Cells(t.unknown().0 & !known_water(&t));
+                let open = Cells(t.unknown().0 & !known_water(t));
                 let best = open.indices().map(|j| occupancy[j]).max().unwrap();
                 assert_eq!(occupancy[i], best, "not a likeliest cell");
-                let near = super::super::target_cells(&t);
+                let near = super::super::target_cells(t);
                 if near != 0 && near >> i & 1 == 0 {
                     left_a_wounded_ship += 1;
                 }
-                let cell = Coord::from_index(i, 5);
-                let o = outcome_of(&fleet, &t, cell);
-                t.record(cell, o).unwrap();
-                if let Outcome::GameOver(_) = o {
-                    break;
-                }
-            }
+            });
         }
         // perfect play leaves a wounded ship at times; so does the exact phase now
         assert!(left_a_wounded_ship > 0);
@@ -1052,21 +1060,13 @@ mod tests {
         let (mut wounded, mut next_to_it) = (0, 0);
         for _ in 0..4 {
             let fleet = sampler.sample(&mut rng);
-            let mut t = Tracking::new(rules.clone());
-            loop {
-                let i = bot.choose(&t, &mut rng).unwrap();
-                let near = super::super::target_cells(&t);
+            play_with(bot, &rules, &fleet, &mut rng, |_, t, i| {
+                let near = super::super::target_cells(t);
                 if near != 0 {
                     wounded += 1;
                     next_to_it += u32::from(near >> i & 1 == 1);
                 }
-                let cell = Coord::from_index(i, 10);
-                let o = outcome_of(&fleet, &t, cell);
-                t.record(cell, o).unwrap();
-                if let Outcome::GameOver(_) = o {
-                    break;
-                }
-            }
+            });
         }
         (wounded, next_to_it)
     }
@@ -1149,18 +1149,9 @@ mod tests {
         let run = || {
             let mut rng = ChaCha8Rng::seed_from_u64(11);
             let mut bot = Lookahead::new(&rules).with_effort(20, 1);
-            let mut t = Tracking::new(rules.clone());
             let mut cells = Vec::new();
-            loop {
-                let i = bot.choose(&t, &mut rng).unwrap();
-                let cell = Coord::from_index(i, 10);
-                cells.push(i);
-                let o = outcome_of(&fleet, &t, cell);
-                t.record(cell, o).unwrap();
-                if let Outcome::GameOver(_) = o {
-                    return cells;
-                }
-            }
+            play_with(&mut bot, &rules, &fleet, &mut rng, |_, _, i| cells.push(i));
+            cells
         };
         assert_eq!(run(), run());
     }
