@@ -373,23 +373,10 @@ impl Engine {
         self.consistent(p, obs)
     }
 
-    /// A consistent fleet by randomised depth-first search (longest ship first, positions
-    /// covering open hits preferred); `None` if none is found within a node budget.
+    /// A consistent fleet of the ships afloat (`afloat`: length table indices, longest
+    /// first) by randomised depth-first search, positions covering open hits tried first;
+    /// `None` if none is found within the node budget.
     fn build<R: Rng + ?Sized>(&self, obs: Obs, afloat: &[u8], rng: &mut R) -> Option<Particle> {
-        self.complete(ArrayVec::new(), obs, afloat, 20_000, rng)
-    }
-
-    /// Completes the ships `fixed` with ships of the length tables `missing` (longest
-    /// first) into a consistent fleet by randomised depth-first search; `None` if none is
-    /// found within `budget` nodes.
-    fn complete<R: Rng + ?Sized>(
-        &self,
-        fixed: ArrayVec<PShip, MAX_SHIPS>,
-        obs: Obs,
-        missing: &[u8],
-        budget: u32,
-        rng: &mut R,
-    ) -> Option<Particle> {
         struct Search<'a, R: Rng + ?Sized> {
             engine: &'a Engine,
             obs: Obs,
@@ -451,17 +438,15 @@ impl Engine {
                 false
             }
         }
-        let taken = fixed.iter().fold(0u128, |m, s| m | s.2);
-        let cells = fixed.iter().fold(0u128, |m, s| m | s.1);
         let mut s = Search {
             engine: self,
             obs,
-            afloat: missing,
-            budget,
-            ships: fixed,
+            afloat,
+            budget: BUILD_BUDGET,
+            ships: ArrayVec::new(),
             rng,
         };
-        if s.go(0, taken, cells) {
+        if s.go(0, 0, 0) {
             Some(Particle { ships: s.ships })
         } else {
             None
@@ -538,6 +523,8 @@ const INFORMATION: f64 = 1.5;
 const EXACT_STATES: usize = 40_000;
 /// Independent searches that seed a population built from scratch.
 const SEEDS: usize = 8;
+/// Node budget of the depth-first search that builds a fleet from scratch.
+const BUILD_BUDGET: u32 = 20_000;
 /// Extra sweeps of a population built from scratch.
 const BURN_IN: usize = 6;
 
