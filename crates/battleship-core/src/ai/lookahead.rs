@@ -990,6 +990,51 @@ mod tests {
     }
 
     #[test]
+    fn a_hit_no_sampled_fleet_covers_rebuilds_the_population() {
+        // a population of one fleet, then a hit on a longer ship that fleet does not
+        // cover: the fleet is dropped, and a consistent population is built from scratch
+        let rules = Rules::russian();
+        let sampler = UniformFleets::new(&rules);
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let fleet = sampler.sample(&mut rng);
+        let mut bot = Lookahead::new(&rules).with_effort(1, 1);
+        let t = Tracking::new(rules.clone());
+        bot.probabilities(&t, &mut rng).unwrap();
+        assert_eq!(bot.particles.len(), 1);
+        let covered = bot.particles[0].cells();
+        // a ship cell the sampled fleet misses, where none of its ships lies on the new
+        // water (the hit's diagonal neighbours): no ship is redrawn, so the fleet can
+        // only be dropped
+        let (i, t) = fleet
+            .ships()
+            .iter()
+            .filter(|s| s.len() >= 2)
+            .flat_map(|s| s.cells())
+            .filter(|c| (covered >> c.index(rules.width())) & 1 == 0)
+            .find_map(|cell| {
+                let mut t = t.clone();
+                let o = outcome_of(&fleet, &t, cell);
+                assert_eq!(o, Outcome::Hit);
+                t.record(cell, o).unwrap();
+                let blocked = bot.observations(&t).blocked;
+                let kept = bot.particles[0].ships.iter().all(|s| s.1 & blocked == 0);
+                kept.then_some((cell.index(rules.width()), t))
+            })
+            .expect("such a cell");
+        let obs = bot.observations(&t);
+        let before = bot.particles[0].cells();
+        let p = bot
+            .probabilities(&t, &mut rng)
+            .expect("a consistent fleet exists");
+        assert_ne!(bot.particles[0].cells(), before);
+        assert_eq!(bot.particles.len(), 1);
+        assert!(bot.engine.consistent(&bot.particles[0], obs));
+        assert_eq!(p[i], 1.0);
+        // 20 ship cells afloat, the hit among them
+        assert!((p.iter().sum::<f64>() - 20.0).abs() < 1e-6);
+    }
+
+    #[test]
     fn in_the_exact_phase_every_shot_is_a_likeliest_cell() {
         // 25 cells: every decision is in the exact phase
         let rules = Rules::custom(5, 5, &[3, 2, 1, 1]).unwrap();
