@@ -228,8 +228,8 @@ impl Engine {
         // ships leave uncovered), so the pair is chosen with the same probability from
         // either side, and the move keeps the uniform posterior stationary.
         let r = rng.random_range(0..obs.open.count_ones());
-        let h = 1u128 << select(obs.open, r);
-        let Some(j) = p.ships.iter().position(|s| s.1 & h != 0) else {
+        let picked = 1u128 << select(obs.open, r);
+        let Some(j) = p.ships.iter().position(|s| s.1 & picked != 0) else {
             return;
         };
         let mut k = rng.random_range(0..n - 1);
@@ -791,10 +791,9 @@ impl Lookahead {
         // cells around it. Once they are exact, the likeliest cell anywhere is shot: perfect
         // play often leaves a wounded ship for a while, and on 5×5 with ships 3, 2, 1, 1
         // finishing first costs 13.376 shots against 13.214 (both exact).
-        let near = super::target_cells(t) & cand;
         if sampled
             && self.information == 0.0
-            && let Some(i) = super::argmax(&p, Cells(near), rng)
+            && let Some(i) = super::argmax(&p, Cells(super::target_cells(t) & cand), rng)
             && p[i] > 0.0
         {
             return Some(i);
