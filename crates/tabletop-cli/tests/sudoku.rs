@@ -6,8 +6,8 @@ use support::{stderr, stdout, tabletop};
 
 fn data(name: &str) -> String {
     let path = format!(
-        "{}/../../../shared/data/sudoku/{name}",
-        env!("CARGO_MANIFEST_DIR")
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/sudoku/{}"),
+        name
     );
     assert!(
         std::path::Path::new(&path).exists(),
