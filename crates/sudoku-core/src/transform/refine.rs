@@ -4,7 +4,7 @@
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
-/// The 16×16 / 25×25 search gives up (and [`canonical_transform`] returns `None`) after
+/// The 16×16 / 25×25 search gives up (and [`canonical_transform`](super::canonical_transform) returns `None`) after
 /// this many nodes of one orientation's search tree.
 pub const NODE_BUDGET: u64 = 100_000;
 
