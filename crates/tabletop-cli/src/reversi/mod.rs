@@ -15,7 +15,8 @@ use std::time::Instant;
 
 use clap::{Args, Subcommand, ValueEnum};
 use rand_chacha::ChaCha8Rng;
-use reversi_core::{Color, Game, Move, Position, Record, Rules, Square, divide, perft};
+use reversi_core::ai::Level;
+use reversi_core::{Color, Game, Move, Position, Record, Rules, Square, perft, perft_divide};
 
 use crate::common::{CliError, CliResult, Console, Painter, SeedArg, Style, load_file, save_file};
 
@@ -58,13 +59,11 @@ enum Command {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Player {
     Human,
-    Bot(u8),
+    Bot(Level),
 }
 
 /// The level of `bot` without `:LEVEL`.
-const DEFAULT_BOT_LEVEL: u8 = 7;
-/// The strongest level.
-const MAX_BOT_LEVEL: u8 = 10;
+const DEFAULT_BOT_LEVEL: Level = Level::ALL[6];
 
 impl FromStr for Player {
     type Err = String;
@@ -78,12 +77,10 @@ impl FromStr for Player {
             return Ok(Player::Bot(DEFAULT_BOT_LEVEL));
         }
         if let Some(level) = s.strip_prefix("bot:") {
-            return match level.parse::<u8>() {
-                Ok(n @ 1..=MAX_BOT_LEVEL) => Ok(Player::Bot(n)),
-                _ => Err(format!(
-                    "bot level '{level}' must be a number from 1 to {MAX_BOT_LEVEL}"
-                )),
-            };
+            return level
+                .parse::<Level>()
+                .map(Player::Bot)
+                .map_err(|e| e.to_string());
         }
         Err(format!(
             "'{s}' is not a player: use human, bot or bot:LEVEL"
@@ -110,10 +107,10 @@ impl From<ColorArg> for Color {
 /// Arguments of `tabletop reversi play`.
 #[derive(Args, Debug)]
 struct PlayArgs {
-    /// Who plays Black (X): human, bot or bot:LEVEL (1-10).
+    /// Who plays Black (X): human, bot or bot:LEVEL (1-10 or a level name).
     #[arg(long, value_name = "PLAYER", default_value = "human")]
     black: Player,
-    /// Who plays White (O): human, bot or bot:LEVEL (1-10) [default: human with
+    /// Who plays White (O): human, bot or bot:LEVEL (1-10 or a level name) [default: human with
     /// `play`, bot without a subcommand].
     #[arg(long, value_name = "PLAYER")]
     white: Option<Player>,
@@ -177,15 +174,18 @@ pub fn run(args: ReversiArgs) -> CliResult {
 }
 
 /// The computer's move for `position` (which must have a legal move or a forced pass):
-/// the search bot of `level`.
-fn bot_move(position: &Position, level: u8, rng: &mut ChaCha8Rng) -> Move {
-    tools::bot_move(position, level, rng)
+/// a fresh bot of `level` for each move.
+fn bot_move(position: &Position, level: Level, rules: &Rules, rng: &mut ChaCha8Rng) -> Move {
+    level
+        .bot(rules)
+        .choose_move(position, rng)
+        .unwrap_or(Move::Pass)
 }
 
 /// Draws `position` with coordinates; legal moves are marked `*`.
 fn draw(position: &Position, painter: Painter) -> String {
     let paint = |text: &str, style: Style| painter.paint(text, style);
-    let legal = position.legal_moves();
+    let legal = position.legal_squares();
     let files = paint("  a b c d e f g h", Style::Dim);
     let mut out = format!("{files}\n");
     for rank in 0..8u8 {
@@ -221,7 +221,7 @@ fn score_line(position: &Position) -> String {
 
 fn move_names(position: &Position) -> String {
     position
-        .legal_moves()
+        .legal_squares()
         .iter()
         .map(|sq| sq.to_string())
         .collect::<Vec<_>>()
@@ -234,7 +234,7 @@ fn describe(position: &Position, painter: Painter) -> String {
     out.push('\n');
     out.push_str(&score_line(position));
     out.push('\n');
-    match position.result() {
+    match position.outcome() {
         Some(result) => out.push_str(&format!("Game over: {result}")),
         None => {
             let side = position.side_to_move();
@@ -292,12 +292,12 @@ fn play(args: PlayArgs, default_white: Player) -> CliResult {
         // ends with the result once the game is over.
         loop {
             let pos = *game.position();
-            if pos.is_game_over() {
+            if pos.is_over() {
                 break;
             }
             let side = pos.side_to_move();
             if pos.must_pass() {
-                game.pass()?;
+                game.play(Move::Pass)?;
                 let next = game.position();
                 println!(
                     "{side} has no legal move and passes. {} ({}) to move: {}",
@@ -310,7 +310,7 @@ fn play(args: PlayArgs, default_white: Player) -> CliResult {
             let Player::Bot(level) = player(side) else {
                 break;
             };
-            let mv = bot_move(&pos, level, &mut rng);
+            let mv = bot_move(&pos, level, &game.rules(), &mut rng);
             game.play(mv)?;
             println!("{side} plays {mv}.");
             println!("{}", describe(game.position(), painter));
@@ -329,7 +329,7 @@ fn play(args: PlayArgs, default_white: Player) -> CliResult {
             "board" => println!("{}", describe(game.position(), painter)),
             "hint" => {
                 let pos = game.position();
-                if pos.is_game_over() {
+                if pos.is_over() {
                     println!("The game is over.");
                 } else {
                     println!("Legal moves: {}", move_names(pos));
@@ -427,7 +427,7 @@ fn run_perft(args: PerftArgs) -> CliResult {
     let started = Instant::now();
     let cpu_started = cpu_seconds();
     let nodes = if args.divide {
-        let parts = divide(&position, args.depth);
+        let parts = perft_divide(&position, args.depth);
         for (mv, n) in &parts {
             println!("{mv} {n}");
         }
@@ -466,7 +466,7 @@ fn replay(args: ReplayArgs) -> CliResult {
         .map_err(|e| CliError::new(format!("bad record: {e}")))?;
     let game = Game::from_record(Rules::with_first(args.first.into()), &record)?;
     println!("{}", game.position());
-    if let Some(result) = game.result() {
+    if let Some(result) = game.outcome() {
         println!("{result}");
     }
     Ok(())

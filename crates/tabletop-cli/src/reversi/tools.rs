@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use reversi_core::ai::{self, Bot, DISC, Engine, Level, Limits, Searcher, Solver};
+use reversi_core::ai::{self, Bot, DISC, Engine, Level, Limits, ScoredMove, Searcher, Solver};
 use reversi_core::{Color, Move, Position, Square};
 use serde::Serialize;
 
@@ -263,17 +263,6 @@ fn signed(score: i32) -> String {
     }
 }
 
-/// A search score (hundredths of a disc) for display.
-fn centi(score: i32, exact: bool) -> String {
-    if exact {
-        signed(score / DISC)
-    } else {
-        let sign = if score < 0 { "-" } else { "+" };
-        let abs = score.unsigned_abs();
-        format!("{sign}{}.{:02}", abs / 100, abs % 100)
-    }
-}
-
 #[derive(Serialize)]
 struct SolveLine {
     index: usize,
@@ -307,7 +296,7 @@ pub fn solve(args: SolveArgs) -> CliResult {
         let start = Instant::now();
         let s = solver.solve(pos.player(), pos.opponent());
         let seconds = start.elapsed().as_secs_f64();
-        let best = if pos.is_game_over() {
+        let best = if pos.is_over() {
             "none".to_owned()
         } else {
             square_name(s.best)
@@ -476,10 +465,10 @@ pub fn bestmove(args: BestmoveArgs) -> CliResult {
         Some(r) => (r.score, r.exact, r.depth, r.nodes),
         None => (0, false, 0, 0),
     };
-    if mv.is_pass() {
+    let Move::Place(square) = mv else {
         println!("best pass");
         return Ok(());
-    }
+    };
     if args.json.json {
         return args.json.print(&BestmoveOutput {
             best: mv.to_string(),
@@ -495,17 +484,14 @@ pub fn bestmove(args: BestmoveArgs) -> CliResult {
     } else {
         format!("depth {depth}")
     };
-    println!("best {mv} score {}", centi(score, exact));
+    let scored = ScoredMove {
+        square,
+        score,
+        exact,
+    };
+    println!("best {mv} score {}", scored.score_text());
     eprintln!("{how}, {nodes} nodes in {seconds:.3} s");
     Ok(())
-}
-
-/// The computer's move at `level` (a fresh engine per move), or a pass.
-pub fn bot_move(position: &Position, level: u8, rng: &mut ChaCha8Rng) -> Move {
-    let level = Level::new(level).unwrap_or(Level::MAX);
-    Engine::new(level)
-        .choose_move(position, rng)
-        .unwrap_or(Move::Pass)
 }
 
 /// Every legal move with its score, best first, as display lines: exact scores when the
@@ -517,7 +503,7 @@ pub fn hint_lines(position: &Position) -> Vec<String> {
         .into_iter()
         .map(|m| {
             let kind = if m.exact { "exact" } else { "estimate" };
-            format!("{} {} ({kind})", m.square, centi(m.score, m.exact))
+            format!("{m} ({kind})")
         })
         .collect()
 }
@@ -532,12 +518,12 @@ struct GameOutcome {
 fn opening(rng: &mut ChaCha8Rng, plies: u32) -> Position {
     let mut pos = Position::start();
     for _ in 0..plies {
-        let moves = pos.move_list();
-        if moves.is_empty() || pos.is_game_over() {
+        let moves = pos.legal_moves();
+        if moves.is_empty() || pos.is_over() {
             break;
         }
         let mv = moves[rng.random_range(0..moves.len())];
-        if pos.play_move(mv).is_err() {
+        if pos.play(mv).is_err() {
             break;
         }
     }
@@ -562,7 +548,7 @@ fn play_out(
         let Some(mv) = bot.choose_move(&pos, rng) else {
             break;
         };
-        pos.play_move(mv)
+        pos.play(mv)
             .map_err(|e| CliError::new(format!("internal error: a bot played {mv}: {e}")))?;
     }
     Ok(GameOutcome {
@@ -754,8 +740,5 @@ mod tests {
         assert_eq!(signed(6), "+6");
         assert_eq!(signed(0), "0");
         assert_eq!(signed(-4), "-4");
-        assert_eq!(centi(-125, false), "-1.25");
-        assert_eq!(centi(600, true), "+6");
-        assert_eq!(centi(5, false), "+0.05");
     }
 }
