@@ -11,7 +11,20 @@ fn perft_prints_the_count_last() {
     let out = tabletop(&["reversi", "perft", "6"], "");
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out).lines().last(), Some("perft 6 8200"));
-    assert!(stderr(&out).contains("leaves/s"));
+    assert!(
+        stderr(&out).starts_with("8200 leaves in "),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn perft_prints_no_rate_for_a_run_too_short_to_time() {
+    // perft 6 takes well under a millisecond: it used to print
+    // "CPU 0.000 s (8200000.0 M leaves/s)".
+    let out = tabletop(&["reversi", "perft", "6"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("leaves/s"), "{}", stderr(&out));
 }
 
 #[test]

@@ -29,6 +29,77 @@ fn solve_a_board_starting_with_dashes_after_a_separator() {
 }
 
 #[test]
+fn solve_takes_a_board_starting_with_a_dash() {
+    // FFO #22 starts with '-': `show` and `bestmove` took it, `solve` called it an
+    // unexpected argument.
+    let board = "--OOOO--X-OOOOO-XXOOXOXXXOXOXXXXXXXOXXXX-XXOXOXX--OXXX-X----X--- O";
+    let out = tabletop(&["reversi", "solve", board], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).trim(), "best g8 score +2");
+}
+
+#[test]
+fn solve_refuses_a_position_it_cannot_finish() {
+    // The start position (60 empties) used to run silently for ever.
+    let out = tabletop(&["reversi", "solve", START], "");
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(
+        err.starts_with("error: 60 empty squares is too many"),
+        "{err}"
+    );
+    assert!(err.contains("tabletop reversi bestmove"), "{err}");
+    assert!(err.contains("--max-empties"), "{err}");
+    assert_eq!(err.lines().count(), 1);
+    assert!(stdout(&out).is_empty());
+    // The limit can be moved: FFO #21 has 15 empty squares.
+    let out = tabletop(&["reversi", "solve", FFO21, "--max-empties", "14"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("(the limit is 14)"),
+        "{}",
+        stderr(&out)
+    );
+    let out = tabletop(&["reversi", "solve", FFO21, "--max-empties", "15"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).trim(), "best g5 score 0");
+}
+
+#[test]
+fn solve_checks_every_line_of_a_file_before_solving() {
+    let file = format!("{FFO20}; H5:+6;\n{START}\n");
+    let out = tabletop(&["reversi", "solve", "--file", "-"], &file);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).starts_with("error: line 2: 60 empty squares is too many"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+}
+
+#[test]
+fn solve_the_shipped_ffo_suite_from_the_repository_root() {
+    // The README's command, run where a fresh clone has the data.
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let file = "data/reversi/fforum-1-19.obf";
+    assert!(
+        std::path::Path::new(root).join(file).is_file(),
+        "{root}/{file} is missing"
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(["reversi", "solve", "--file", file])
+        .current_dir(root)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the tabletop binary runs");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("#1 best g8 score +18 "), "{text}");
+    assert!(text.trim_end().ends_with("19 of 19 scores right"), "{text}");
+}
+
+#[test]
 fn solve_a_file_checks_the_annotations() {
     let file = format!("{FFO20}; H5:+6; G6:-2;\n{FFO21}; G5:+0; G2:-2;\n");
     let out = tabletop(&["reversi", "solve", "--file", "-"], &file);

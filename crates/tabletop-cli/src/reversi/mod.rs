@@ -407,7 +407,6 @@ fn play(args: PlayArgs, default_white: Player) -> CliResult {
     }
 }
 
-/// Paints text with ANSI colours when `color` is on (the same codes as [`Console`]).
 /// Reads a binary save.
 fn load_game(path: &std::path::Path) -> CliResult<Game> {
     let bytes = load_file(path)?;
@@ -436,19 +435,35 @@ fn run_perft(args: PerftArgs) -> CliResult {
         perft(&position, args.depth)
     };
     let seconds = started.elapsed().as_secs_f64();
-    let rate = |s: f64| nodes as f64 / s.max(1e-9) / 1e6;
-    let mut timing = format!(
-        "{nodes} leaves in {seconds:.3} s ({:.1} M leaves/s)",
-        rate(seconds)
+    eprintln!(
+        "{}",
+        perft_timing(nodes, seconds, cpu_started.zip(cpu_seconds()))
     );
-    // On a loaded machine the wall clock overstates the work: show the CPU time too.
-    if let (Some(a), Some(b)) = (cpu_started, cpu_seconds()) {
-        let cpu = b - a;
-        timing.push_str(&format!(", CPU {cpu:.3} s ({:.1} M leaves/s)", rate(cpu)));
-    }
-    eprintln!("{timing}");
     println!("perft {} {nodes}", args.depth);
     Ok(())
+}
+
+/// Below this many seconds a leaves-per-second rate mostly measures the clock, so none is
+/// printed.
+const MIN_RATE_SECONDS: f64 = 0.05;
+
+/// `N leaves in S s (R M leaves/s), CPU C s (R M leaves/s)`: the rates only when the time
+/// they divide by is at least [`MIN_RATE_SECONDS`]. `cpu` is the CPU clock before and
+/// after, where the system gives it.
+fn perft_timing(nodes: u64, seconds: f64, cpu: Option<(f64, f64)>) -> String {
+    let with_rate = |s: f64| {
+        if s >= MIN_RATE_SECONDS {
+            format!("{s:.3} s ({:.1} M leaves/s)", nodes as f64 / s / 1e6)
+        } else {
+            format!("{s:.3} s")
+        }
+    };
+    let mut timing = format!("{nodes} leaves in {}", with_rate(seconds));
+    // On a loaded machine the wall clock overstates the work: show the CPU time too.
+    if let Some((a, b)) = cpu {
+        timing.push_str(&format!(", CPU {}", with_rate(b - a)));
+    }
+    timing
 }
 
 /// CPU time used by this process so far, where the system tells it (Linux
@@ -476,4 +491,22 @@ fn show(args: ShowArgs) -> CliResult {
     let position = parse_board(&args.board)?;
     println!("{}", describe(&position, Painter::stdout()));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn perft_rates_only_for_times_that_mean_something() {
+        assert_eq!(
+            perft_timing(8200, 0.001, Some((1.0, 1.0))),
+            "8200 leaves in 0.001 s, CPU 0.000 s"
+        );
+        assert_eq!(
+            perft_timing(3_000_000, 0.5, Some((1.0, 1.25))),
+            "3000000 leaves in 0.500 s (6.0 M leaves/s), CPU 0.250 s (12.0 M leaves/s)"
+        );
+        assert_eq!(perft_timing(10, 0.0, None), "10 leaves in 0.000 s");
+    }
 }

@@ -23,15 +23,40 @@ pub struct SolveArgs {
     #[arg(
         value_name = "OBF",
         required_unless_present = "file",
-        conflicts_with = "file"
+        conflicts_with = "file",
+        allow_hyphen_values = true
     )]
     board: Option<String>,
     /// Solve every position of an OBF file (one per line, `-` for stdin); annotations
     /// like `; F5:+6;` are checked.
     #[arg(long, value_name = "FILE")]
     file: Option<PathBuf>,
+    /// Refuse positions with more empty squares than this: each extra empty square
+    /// multiplies the solving time (24 empties take seconds, 30 can take an hour).
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = DEFAULT_MAX_EMPTIES,
+        value_parser = clap::value_parser!(u32).range(0..=60)
+    )]
+    max_empties: u32,
     #[command(flatten)]
     json: JsonArg,
+}
+
+/// The most empty squares `solve` takes on by default.
+const DEFAULT_MAX_EMPTIES: u32 = 28;
+
+/// Refuses a position the solver would not finish in reasonable time.
+fn check_empties(pos: &Position, max: u32) -> CliResult {
+    let empties = pos.empty_count();
+    if empties <= max {
+        return Ok(());
+    }
+    Err(CliError::new(format!(
+        "{empties} empty squares is too many to solve exactly in reasonable time (the limit is {max}): \
+         use `tabletop reversi bestmove` for a searched move, or raise the limit with --max-empties"
+    )))
 }
 
 /// Arguments of `tabletop reversi bestmove`.
@@ -293,6 +318,7 @@ pub fn solve(args: SolveArgs) -> CliResult {
     let mut solver = Solver::new();
     if let Some(board) = &args.board {
         let pos = parse_board(board)?;
+        check_empties(&pos, args.max_empties)?;
         let start = Instant::now();
         let s = solver.solve(pos.player(), pos.opponent());
         let seconds = start.elapsed().as_secs_f64();
@@ -317,16 +343,23 @@ pub fn solve(args: SolveArgs) -> CliResult {
         return Ok(());
     }
     let path = args.file.as_deref();
-    let input = open_input(path)?;
-    let (mut count, mut nodes, mut mismatches, mut checked) = (0usize, 0u64, 0usize, 0usize);
-    let mut seconds = 0.0;
-    for (n, line) in input.lines().enumerate() {
+    // Every position is read and checked before the first is solved, so a file with one
+    // position out of reach fails at once rather than after the others.
+    let mut positions = Vec::new();
+    for (n, line) in open_input(path)?.lines().enumerate() {
         let line = line.map_err(|e| CliError::new(format!("cannot read the file: {e}")))?;
         let text = line.trim();
         if text.is_empty() || text.starts_with('#') || text.starts_with('%') {
             continue;
         }
-        let pos = parse_board(text).map_err(|e| e.context(format!("line {}", n + 1)))?;
+        let context = |e: CliError| e.context(format!("line {}", n + 1));
+        let pos = parse_board(text).map_err(context)?;
+        check_empties(&pos, args.max_empties).map_err(context)?;
+        positions.push((pos, text.to_owned()));
+    }
+    let (mut count, mut nodes, mut mismatches, mut checked) = (0usize, 0u64, 0usize, 0usize);
+    let mut seconds = 0.0;
+    for (pos, text) in &positions {
         let start = Instant::now();
         let s = solver.solve(pos.player(), pos.opponent());
         let took = start.elapsed().as_secs_f64();
