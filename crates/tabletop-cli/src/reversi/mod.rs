@@ -18,7 +18,9 @@ use rand_chacha::ChaCha8Rng;
 use reversi_core::ai::Level;
 use reversi_core::{Color, Game, Move, Position, Record, Rules, Square, perft, perft_divide};
 
-use crate::common::{CliError, CliResult, Console, Painter, SeedArg, Style, load_file, save_file};
+use crate::common::{
+    CliError, CliResult, Console, Painter, SeedArg, Session, Style, load_file, run_session,
+};
 
 /// Arguments of `tabletop reversi`: a subcommand, or none to play against the computer
 /// (the options of `play` are accepted; White defaults to the computer).
@@ -257,15 +259,176 @@ Commands:
   f5            play a disc on a square (column a-h, row 1-8)
   hint          list the legal moves with their scores
   undo / redo   take back or replay your last move
-  save FILE     save the game
-  load FILE     load a saved game
-  board         show the board again
-  help          this list
-  quit          leave the game";
+  board         show the board again";
 
-/// The interactive game loop; `default_white` plays White unless `--white` says.
+/// An interactive game: the [`Session`] that [`run_session`] drives.
+struct ReversiSession {
+    game: Game,
+    /// Who plays Black and White, in [`Color`] order.
+    players: [Player; 2],
+    rng: ChaCha8Rng,
+}
+
+impl ReversiSession {
+    fn player(&self, color: Color) -> Player {
+        self.players[color as usize]
+    }
+
+    fn has_human(&self) -> bool {
+        self.players.contains(&Player::Human)
+    }
+
+    /// The board after a move, or nothing once the game is over: then
+    /// [`Session::game_over`] shows the final position.
+    fn after_move(&self, painter: Painter) -> String {
+        if self.game.is_over() {
+            String::new()
+        } else {
+            format!("\n{}", describe(self.game.position(), painter))
+        }
+    }
+
+    fn hint(&self) -> CliResult<String> {
+        let pos = self.game.position();
+        if pos.is_over() {
+            return Err(CliError::new("the game is over: there is no move to hint"));
+        }
+        let mut out = format!("Legal moves: {}", move_names(pos));
+        for line in tools::hint_lines(pos) {
+            out.push_str(&format!("\n  {line}"));
+        }
+        Ok(out)
+    }
+
+    fn undo(&mut self, painter: Painter) -> CliResult<String> {
+        if self.game.undo().is_none() {
+            return Err(CliError::new("nothing to undo"));
+        }
+        // Back to a human's turn: computer moves and passes are taken back too.
+        while self.game.can_undo()
+            && (self.game.position().must_pass()
+                || (self.has_human() && self.player(self.game.side_to_move()) != Player::Human))
+        {
+            self.game.undo();
+        }
+        Ok(describe(self.game.position(), painter))
+    }
+
+    fn redo(&mut self, painter: Painter) -> CliResult<String> {
+        if self.game.redo().is_none() {
+            return Err(CliError::new("nothing to redo"));
+        }
+        while self.game.can_redo()
+            && (self.game.position().must_pass()
+                || self.player(self.game.side_to_move()) != Player::Human)
+        {
+            self.game.redo();
+        }
+        Ok(describe(self.game.position(), painter))
+    }
+
+    fn play_move(&mut self, line: &str, painter: Painter) -> CliResult<String> {
+        let mv: Move = line.parse().map_err(|_| {
+            CliError::new(format!(
+                "unknown command '{line}': type a move like f5, or help"
+            ))
+        })?;
+        let side = self.game.side_to_move();
+        if self.player(side) != Player::Human && !self.game.is_over() {
+            return Err(CliError::new("it is the computer's turn"));
+        }
+        let flipped = self
+            .game
+            .play(mv)
+            .map_err(|e| CliError::new(format!("illegal move {mv}: {e}")))?;
+        let n = flipped.len();
+        let discs = if n == 1 { "disc" } else { "discs" };
+        Ok(format!(
+            "{side} plays {mv}, flipping {n} {discs}.{}",
+            self.after_move(painter)
+        ))
+    }
+}
+
+impl Session for ReversiSession {
+    fn help(&self) -> String {
+        PLAY_HELP.to_owned()
+    }
+
+    fn prompt(&self) -> String {
+        let side = self.game.side_to_move();
+        format!("{side} ({})> ", side.letter())
+    }
+
+    fn show(&self, painter: Painter) -> String {
+        let mut out = describe(self.game.position(), painter);
+        if self.has_human() && !self.game.is_over() {
+            out.push_str("\nType a move like f5, or help.");
+        }
+        out
+    }
+
+    /// Plays forced passes and the computer's moves until a person is to move or the game
+    /// is over. Each move is printed as it is played (a game between strong bots takes a
+    /// while), so the returned text is empty.
+    fn advance(&mut self, painter: Painter) -> CliResult<String> {
+        while !self.game.is_over() {
+            let pos = *self.game.position();
+            let side = pos.side_to_move();
+            if pos.must_pass() {
+                self.game.play(Move::Pass)?;
+                let next = self.game.position();
+                println!(
+                    "{side} has no legal move and passes. {} ({}) to move: {}",
+                    next.side_to_move(),
+                    next.side_to_move().letter(),
+                    move_names(next)
+                );
+                continue;
+            }
+            let Player::Bot(level) = self.player(side) else {
+                break;
+            };
+            let mv = bot_move(&pos, level, &self.game.rules(), &mut self.rng);
+            self.game.play(mv)?;
+            println!("{side} plays {mv}.{}", self.after_move(painter));
+        }
+        Ok(String::new())
+    }
+
+    fn command(&mut self, line: &str, painter: Painter) -> CliResult<String> {
+        match line.to_ascii_lowercase().as_str() {
+            "board" => Ok(describe(self.game.position(), painter)),
+            "hint" => self.hint(),
+            "undo" => self.undo(painter),
+            "redo" => self.redo(painter),
+            _ => self.play_move(line, painter),
+        }
+    }
+
+    fn save(&self) -> CliResult<Vec<u8>> {
+        Ok(self.game.to_bytes())
+    }
+
+    fn load(&mut self, bytes: &[u8]) -> CliResult {
+        self.game = Game::from_bytes(bytes).map_err(|e| CliError::new(e.to_string()))?;
+        Ok(())
+    }
+
+    fn game_over(&self, painter: Painter) -> Option<String> {
+        self.game
+            .is_over()
+            .then(|| describe(self.game.position(), painter))
+    }
+
+    fn new_game(&mut self) {
+        self.game = Game::new(self.game.rules());
+    }
+}
+
+/// The interactive game; `default_white` plays White unless `--white` says.
 fn play(args: PlayArgs, default_white: Player) -> CliResult {
-    let mut game = match &args.load {
+    let game = match &args.load {
         Some(path) => {
             if args.first.is_some() {
                 return Err(CliError::usage(
@@ -278,133 +441,12 @@ fn play(args: PlayArgs, default_white: Player) -> CliResult {
             args.first.map_or(Color::Black, Color::from),
         )),
     };
-    let players = [args.black, args.white.unwrap_or(default_white)];
-    let player = |c: Color| players[c as usize];
-    let mut rng = args.seed.rng();
-    let mut console = Console::stdin();
-    let painter = console.painter();
-    println!("{}", describe(game.position(), painter));
-    if players.contains(&Player::Human) {
-        println!("Type a move like f5, or help.");
-    }
-    loop {
-        // Forced passes and computer moves happen without asking. Every board shown
-        // ends with the result once the game is over.
-        loop {
-            let pos = *game.position();
-            if pos.is_over() {
-                break;
-            }
-            let side = pos.side_to_move();
-            if pos.must_pass() {
-                game.play(Move::Pass)?;
-                let next = game.position();
-                println!(
-                    "{side} has no legal move and passes. {} ({}) to move: {}",
-                    next.side_to_move(),
-                    next.side_to_move().letter(),
-                    move_names(next)
-                );
-                continue;
-            }
-            let Player::Bot(level) = player(side) else {
-                break;
-            };
-            let mv = bot_move(&pos, level, &game.rules(), &mut rng);
-            game.play(mv)?;
-            println!("{side} plays {mv}.");
-            println!("{}", describe(game.position(), painter));
-        }
-        let side = game.side_to_move();
-        let prompt = format!("{side} ({})> ", side.letter());
-        let Some(line) = console.read_command(&prompt)? else {
-            return Ok(());
-        };
-        let mut words = line.split_whitespace();
-        let word = words.next().unwrap_or("").to_ascii_lowercase();
-        let arg = words.next();
-        match word.as_str() {
-            "quit" | "exit" | "q" => return Ok(()),
-            "help" | "?" => println!("{PLAY_HELP}"),
-            "board" => println!("{}", describe(game.position(), painter)),
-            "hint" => {
-                let pos = game.position();
-                if pos.is_over() {
-                    println!("The game is over.");
-                } else {
-                    println!("Legal moves: {}", move_names(pos));
-                    for line in tools::hint_lines(pos) {
-                        println!("  {line}");
-                    }
-                }
-            }
-            "undo" => {
-                if !game.can_undo() {
-                    println!("Nothing to undo.");
-                    continue;
-                }
-                game.undo();
-                // Back to a human's turn: computer moves and passes are taken back too.
-                while game.can_undo()
-                    && (game.position().must_pass()
-                        || (players.contains(&Player::Human)
-                            && player(game.side_to_move()) != Player::Human))
-                {
-                    game.undo();
-                }
-                println!("{}", describe(game.position(), painter));
-            }
-            "redo" => {
-                if !game.can_redo() {
-                    println!("Nothing to redo.");
-                    continue;
-                }
-                game.redo();
-                while game.can_redo()
-                    && (game.position().must_pass() || player(game.side_to_move()) != Player::Human)
-                {
-                    game.redo();
-                }
-                println!("{}", describe(game.position(), painter));
-            }
-            "save" => match arg {
-                None => println!("Usage: save FILE"),
-                Some(path) => match save_file(path.as_ref(), &game.to_bytes()) {
-                    Ok(()) => println!("Saved to {path}."),
-                    Err(e) => println!("{}", e.message()),
-                },
-            },
-            "load" => match arg {
-                None => println!("Usage: load FILE"),
-                Some(path) => match load_game(path.as_ref()) {
-                    Ok(loaded) => {
-                        game = loaded;
-                        println!("Loaded {path}.");
-                        println!("{}", describe(game.position(), painter));
-                    }
-                    Err(e) => println!("{}", e.message()),
-                },
-            },
-            _ => match line.parse::<Move>() {
-                Ok(mv) => {
-                    if player(game.side_to_move()) != Player::Human && !game.is_over() {
-                        println!("It is the computer's turn.");
-                        continue;
-                    }
-                    match game.play(mv) {
-                        Ok(flipped) => {
-                            let n = flipped.len();
-                            let discs = if n == 1 { "disc" } else { "discs" };
-                            println!("{side} plays {mv}, flipping {n} {discs}.");
-                            println!("{}", describe(game.position(), painter));
-                        }
-                        Err(e) => println!("Illegal move {mv}: {e}."),
-                    }
-                }
-                Err(_) => println!("Unknown command '{line}': type a move like f5, or help."),
-            },
-        }
-    }
+    let mut session = ReversiSession {
+        game,
+        players: [args.black, args.white.unwrap_or(default_white)],
+        rng: args.seed.rng(),
+    };
+    run_session(&mut Console::stdin(), &mut session)
 }
 
 /// Reads a binary save.

@@ -13,7 +13,7 @@ use reversi_core::ai::{self, Bot, DISC, Engine, Level, Limits, ScoredMove, Searc
 use reversi_core::{Color, Move, Position, Square};
 use serde::Serialize;
 
-use crate::common::{CliError, CliResult, JsonArg, Progress, SeedArg, open_input};
+use crate::common::{CliError, CliResult, JsonArg, Progress, SeedArg, open_input, run_parallel};
 
 /// Arguments of `tabletop reversi solve`.
 #[derive(Args, Debug)]
@@ -641,44 +641,26 @@ pub fn arena(args: ArenaArgs) -> CliResult {
         u64::from(games),
     );
     let start = Instant::now();
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let (sender, receiver) = std::sync::mpsc::channel::<(usize, CliResult<[GameOutcome; 2]>)>();
-    let mut results: Vec<Option<[GameOutcome; 2]>> = (0..pairs).map(|_| None).collect();
-    let threads = args.threads.min(pairs as usize).max(1);
-    let outcome: CliResult = std::thread::scope(|scope| {
-        for _ in 0..threads {
-            let sender = sender.clone();
-            let (next, starts) = (&next, &starts);
-            let (black, white) = (args.black, args.white);
-            scope.spawn(move || {
-                let mut first = black.engine();
-                let mut second = white.engine();
-                loop {
-                    let pair = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    let Some(&pos) = starts.get(pair) else { break };
-                    let mut rng = ChaCha8Rng::seed_from_u64(
-                        seed ^ 0x5DEE_CE66_D1CE_5EED ^ (pair as u64) << 32,
-                    );
-                    let result = play_pair(pos, &mut first, &mut second, &mut rng);
-                    let failed = result.is_err();
-                    if sender.send((pair, result)).is_err() || failed {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(sender);
-        for (pair, result) in receiver {
-            results[pair] = Some(result?);
-            progress.advance(2);
-        }
-        Ok(())
-    });
-    outcome?;
+    // Each thread has its own pair of bots (reset before every game); each pair of games
+    // has its own tie-breaking generator, so the results do not depend on the threads.
+    let results = run_parallel(
+        starts.len(),
+        args.threads,
+        &mut progress,
+        2,
+        || (args.black.engine(), args.white.engine()),
+        |(first, second), pair| {
+            let mut rng =
+                ChaCha8Rng::seed_from_u64(seed ^ 0x5DEE_CE66_D1CE_5EED ^ (pair as u64) << 32);
+            play_pair(starts[pair], first, second, &mut rng)
+        },
+    )
+    .into_iter()
+    .collect::<CliResult<Vec<[GameOutcome; 2]>>>()?;
     let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
     let (mut first_discs, mut second_discs) = (0u32, 0u32);
     let mut scores: Vec<f64> = Vec::with_capacity(games as usize);
-    for out in results.into_iter().flatten().flatten() {
+    for out in results.into_iter().flatten() {
         first_discs += out.first_discs;
         second_discs += out.second_discs;
         let s = match out.first_discs.cmp(&out.second_discs) {
@@ -697,7 +679,6 @@ pub fn arena(args: ArenaArgs) -> CliResult {
         };
         scores.push(s);
     }
-    progress.finish();
     let n = scores.len() as f64;
     let mean = scores.iter().sum::<f64>() / n;
     let var = scores.iter().map(|s| (s - mean) * (s - mean)).sum::<f64>() / (n - 1.0).max(1.0);
