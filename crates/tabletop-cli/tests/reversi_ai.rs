@@ -17,7 +17,7 @@ fn solve_prints_the_best_move_and_exact_score() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out).trim(), "best h5 score +6");
     let out = tabletop(&["reversi", "solve", FFO21], "");
-    assert_eq!(stdout(&out).trim(), "best g5 score 0");
+    assert_eq!(stdout(&out).trim(), "best g5 score +0");
 }
 
 #[test]
@@ -62,7 +62,7 @@ fn solve_refuses_a_position_it_cannot_finish() {
     );
     let out = tabletop(&["reversi", "solve", FFO21, "--max-empties", "15"], "");
     assert!(out.status.success(), "{}", stderr(&out));
-    assert_eq!(stdout(&out).trim(), "best g5 score 0");
+    assert_eq!(stdout(&out).trim(), "best g5 score +0");
 }
 
 #[test]
@@ -109,7 +109,7 @@ fn solve_a_file_checks_the_annotations() {
     assert_eq!(lines.len(), 3, "{text}");
     assert!(lines[0].starts_with("#1 best h5 score +6 nodes "), "{text}");
     assert!(lines[0].ends_with(" ok"));
-    assert!(lines[1].starts_with("#2 best g5 score 0 "), "{text}");
+    assert!(lines[1].starts_with("#2 best g5 score +0 "), "{text}");
     assert!(lines[2].starts_with("total positions 2 seconds "), "{text}");
     assert!(lines[2].contains(" nodes/s "));
     assert!(lines[2].ends_with("2 of 2 scores right"));
@@ -167,6 +167,31 @@ fn bestmove_by_level_depth_and_time() {
     let out = tabletop(&["reversi", "bestmove", FFO20, "--level", "5"], "");
     assert_eq!(stdout(&out).trim(), "best h5 score +6");
     assert!(stderr(&out).starts_with("exact"));
+}
+
+#[test]
+fn a_drawn_exact_score_is_signed_like_the_engine_prints_it() {
+    // The CLI's copy of the score display printed `0` where the engine prints `+0`.
+    let out = tabletop(&["reversi", "bestmove", FFO21, "--level", "10"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).trim(), "best g5 score +0");
+    // FFO #4: 14 empty squares, within the hints' exact range; h8 and a5 draw.
+    let ffo4 = "-XXXXXX-X-XXXOO-XOXXXOOXXXOXOOOX-OXOOXXX--OOOXXX--OOXX----XOXXO- X";
+    let dir = std::env::temp_dir().join(format!("tabletop-reversi-hint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("ffo4.sav");
+    let game =
+        reversi_core::Game::from_position(reversi_core::Rules::default(), ffo4.parse().unwrap());
+    std::fs::write(&path, game.to_bytes()).unwrap();
+    let out = tabletop(
+        &["reversi", "play", "--load", path.to_str().unwrap()],
+        "hint\nquit\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("\n  h8 +0 (exact)\n"), "{text}");
+    assert!(text.contains("\n  b6 -4 (exact)\n"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

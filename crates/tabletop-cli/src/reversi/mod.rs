@@ -5,9 +5,11 @@
 //! - `perft DEPTH [--board OBF] [--divide]`: count move paths;
 //! - `replay RECORD [--first black|white]`: the final position of a game record;
 //! - `show OBF`: draw a board with its legal moves;
-//! - `solve`, `bestmove`, `arena`: the AI tools (in `tools`).
+//! - `solve`, `bestmove` (in `tools`), `arena` and `train`: the AI tools.
 
+mod arena;
 mod tools;
+mod train;
 
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -51,10 +53,10 @@ enum Command {
     /// The computer's best move for a position, by level, depth or time.
     Bestmove(tools::BestmoveArgs),
     /// Play bots against each other from varied openings, colours swapped.
-    Arena(tools::ArenaArgs),
+    Arena(arena::ArenaArgs),
     /// Rebuild the evaluation's pattern weights from seeded self-play games (the shipped
     /// file is `crates/reversi-core/src/ai/patterns.bin`).
-    Train(tools::TrainArgs),
+    Train(train::TrainArgs),
 }
 
 /// Who plays a colour: a person or the computer at some level.
@@ -170,8 +172,8 @@ pub fn run(args: ReversiArgs) -> CliResult {
         Some(Command::Show(args)) => show(args),
         Some(Command::Solve(args)) => tools::solve(args),
         Some(Command::Bestmove(args)) => tools::bestmove(args),
-        Some(Command::Arena(args)) => tools::arena(args),
-        Some(Command::Train(args)) => tools::train(args),
+        Some(Command::Arena(args)) => arena::arena(args),
+        Some(Command::Train(args)) => train::train(args),
     }
 }
 
