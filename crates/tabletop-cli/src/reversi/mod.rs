@@ -329,7 +329,7 @@ impl ReversiSession {
         Ok(describe(self.game.position(), painter))
     }
 
-    fn play_move(&mut self, line: &str, painter: Painter) -> CliResult<String> {
+    fn play_typed_move(&mut self, line: &str, painter: Painter) -> CliResult<String> {
         let mv: Move = line.parse().map_err(|_| {
             CliError::new(format!(
                 "unknown command '{line}': type a move like f5, or help"
@@ -404,7 +404,7 @@ impl Session for ReversiSession {
             "hint" => self.hint(),
             "undo" => self.undo(painter),
             "redo" => self.redo(painter),
-            _ => self.play_move(line, painter),
+            _ => self.play_typed_move(line, painter),
         }
     }
 
