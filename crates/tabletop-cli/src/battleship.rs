@@ -8,9 +8,10 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use battleship_core::ai::{Bot, Level, PlacementStrategy, Shooter, shots_to_sink};
+use battleship_core::ai::{Bot, Level, PlacementStrategy, shots_to_sink};
 use battleship_core::{
-    Coord, Fleet, Game, Mark, Outcome, Placement, Player, Rules, Ship, UniformFleets, count_fleets,
+    Coord, Fleet, Game, Mark, Placement, Player, Rules, Ship, ShotResult, UniformFleets,
+    count_fleets,
 };
 use clap::{Args, Subcommand, ValueEnum};
 use rand::SeedableRng;
@@ -254,7 +255,10 @@ fn sim(args: SimArgs) -> CliResult {
     let rules = args.rules.rules();
     let sampler = UniformFleets::new(&rules);
     let seed = args.seed.seed();
-    let mut progress = Progress::new(format!("sim {}", args.shooter), u64::from(args.games));
+    let mut progress = Progress::new(
+        format!("sim {}", args.shooter.name()),
+        u64::from(args.games),
+    );
     let start = Instant::now();
     let mut shots = vec![0u32; args.games as usize];
     let next = std::sync::atomic::AtomicU32::new(0);
@@ -310,7 +314,7 @@ fn sim(args: SimArgs) -> CliResult {
     }
     println!(
         "shooter {} placement {} rules {} seed {seed}: {:.1} games/s ({threads} thread{})",
-        args.shooter,
+        args.shooter.name(),
         args.placement,
         format!("{:?}", args.rules).to_lowercase(),
         s.games as f64 / elapsed.max(1e-9),
@@ -409,7 +413,9 @@ fn side_by_side(left: &[String], right: &[String], rules: &Rules) -> String {
 #[derive(Serialize, Deserialize)]
 struct SaveFile {
     game: Vec<u8>,
-    bot: Level,
+    /// The computer's level, counted from 0 (`Level::get() - 1`): the encoding of the
+    /// level enum the first saves were written with.
+    bot: u32,
     rng: ChaCha8Rng,
 }
 
@@ -419,7 +425,7 @@ const CLI_VERSION: u16 = 1;
 fn encode_save(game: &Game, bot: Level, rng: &ChaCha8Rng) -> CliResult<Vec<u8>> {
     let body = postcard::to_allocvec(&SaveFile {
         game: game.to_bytes(),
-        bot,
+        bot: u32::from(bot.get() - 1),
         rng: rng.clone(),
     })
     .map_err(|e| CliError::new(format!("cannot encode the game: {e}")))?;
@@ -439,10 +445,17 @@ fn decode_save(bytes: &[u8]) -> CliResult<(Game, Level, ChaCha8Rng)> {
             "save file version {version} is newer than this program understands"
         )));
     }
-    let save: SaveFile = postcard::from_bytes(&bytes[6..])
-        .map_err(|_| CliError::new("the save file is corrupt or truncated"))?;
+    let corrupt = || CliError::new("the save file is corrupt or truncated");
+    let save: SaveFile = match postcard::take_from_bytes(&bytes[6..]) {
+        Ok((save, [])) => save,
+        _ => return Err(corrupt()),
+    };
+    let level = u8::try_from(save.bot)
+        .ok()
+        .and_then(|n| Level::new(n.checked_add(1)?))
+        .ok_or_else(corrupt)?;
     let game = Game::from_bytes(&save.game)?;
-    Ok((game, save.bot, save.rng))
+    Ok((game, level, save.rng))
 }
 
 const PLACE_HELP: &str = "placement commands:
@@ -490,13 +503,13 @@ fn play(args: PlayArgs) -> CliResult {
             (game, args.bot, rng)
         }
     };
-    let mut bot = level.shooter(game.rules());
+    let mut bot = level.bot(game.rules());
     println!(
         "Battleship ({}) against the {} shooter. Type a cell to shoot, help for commands.",
         game.rules(),
-        level
+        level.name()
     );
-    bot_turns(&mut game, &mut bot, &mut rng);
+    bot_turns(&mut game, bot.as_mut(), &mut rng);
     print_board(&game, &console);
     while !game.is_over() {
         let Some(line) = console.read_command("shoot> ")? else {
@@ -531,14 +544,14 @@ fn play(args: PlayArgs) -> CliResult {
                         continue;
                     }
                 };
-                match game.shoot_as(Player::First, cell) {
+                match game.play(cell) {
                     Ok(outcome) => {
                         println!("you shoot {cell}: {outcome}");
                         if game.is_over() {
                             break;
                         }
-                        if game.to_move() == Player::Second {
-                            bot_turns(&mut game, &mut bot, &mut rng);
+                        if game.side_to_move() == Player::Second {
+                            bot_turns(&mut game, bot.as_mut(), &mut rng);
                         }
                         print_board(&game, &console);
                     }
@@ -548,7 +561,7 @@ fn play(args: PlayArgs) -> CliResult {
         }
     }
     print_board(&game, &console);
-    match game.winner() {
+    match game.outcome().map(|o| o.winner) {
         Some(Player::First) => println!(
             "You win in {} shots!",
             game.view(Player::First).tracking().shots_fired()
@@ -568,16 +581,16 @@ fn play(args: PlayArgs) -> CliResult {
 }
 
 /// The computer shoots while it is its turn.
-fn bot_turns(game: &mut Game, bot: &mut Shooter, rng: &mut ChaCha8Rng) {
-    while !game.is_over() && game.to_move() == Player::Second {
+fn bot_turns(game: &mut Game, bot: &mut dyn Bot, rng: &mut ChaCha8Rng) {
+    while !game.is_over() && game.side_to_move() == Player::Second {
         let view = game.view(Player::Second);
-        let Some(cell) = bot.choose(view.tracking(), rng) else {
+        let Some(cell) = bot.choose_move(view.tracking(), rng) else {
             return;
         };
-        match game.shoot_as(Player::Second, cell) {
+        match game.play(cell) {
             Ok(o) => {
                 println!("computer shoots {cell}: {o}");
-                if let Outcome::GameOver(_) = o {
+                if let ShotResult::GameOver(_) = o {
                     return;
                 }
             }
@@ -586,7 +599,7 @@ fn bot_turns(game: &mut Game, bot: &mut Shooter, rng: &mut ChaCha8Rng) {
                 let Some(&c) = game.legal_moves().first() else {
                     return;
                 };
-                if let Ok(o) = game.shoot_as(Player::Second, c) {
+                if let Ok(o) = game.play(c) {
                     println!("computer shoots {c}: {o}");
                 }
             }

@@ -1,6 +1,7 @@
 //! The lookahead shooter: a large population of whole fleets kept consistent with every
-//! observation by bitboard Gibbs moves, and a score on that population that looks one shot
-//! ahead: the chance to hit, the risk of wasted water and the information a shot gives.
+//! observation by the [`GibbsSampler`]'s bitboard moves, and a score on that population
+//! that looks one shot ahead: the chance to hit, the risk of wasted water and the
+//! information a shot gives.
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -8,454 +9,14 @@ use alloc::vec::Vec;
 use arrayvec::ArrayVec;
 use rand::{Rng, RngExt};
 
-use super::{constraints, known_water};
-use crate::coord::{Cells, Geometry};
-use crate::game::Tracking;
+use super::particles::{GibbsSampler, Obs, Particle};
+use super::{Bot, cell_or_any, constraints, known_water};
+use crate::coord::{Cells, Coord};
 use crate::rules::{MAX_SHIPS, Rules};
 use crate::sampler::FleetSampler;
-use crate::uniform::select;
+use crate::tracking::Tracking;
 
-/// The positions of the ships of one length, as bitboards.
-#[derive(Debug, Clone)]
-struct LenTable {
-    len: u8,
-    /// Cells where a horizontal ship of this length may start (its bow).
-    hstart: u128,
-    /// Cells where a vertical ship may start (none for length 1).
-    vstart: u128,
-    /// Cells and zone (cells plus no-touch halo) of the ship starting at each cell:
-    /// horizontal at `[2 * s]`, vertical at `[2 * s + 1]`.
-    pos: Vec<(u128, u128)>,
-}
-
-/// One ship of a particle fleet: index of its length table, cells, zone.
-type PShip = (u8, u128, u128);
-
-/// A complete fleet of the ships afloat.
-#[derive(Debug, Clone)]
-struct Particle {
-    ships: ArrayVec<PShip, MAX_SHIPS>,
-}
-
-impl Particle {
-    fn cells(&self) -> u128 {
-        self.ships.iter().fold(0, |m, s| m | s.1)
-    }
-}
-
-/// What a consistent fleet must respect.
-#[derive(Debug, Clone, Copy)]
-struct Obs {
-    /// Cells no ship afloat may occupy.
-    blocked: u128,
-    /// Hits on ships afloat: every one must be covered.
-    open: u128,
-}
-
-/// The bitboard machinery shared by the moves.
-#[derive(Debug, Clone)]
-pub(super) struct Engine {
-    geo: Geometry,
-    w: u32,
-    all: u128,
-    tables: Vec<LenTable>,
-}
-
-impl Engine {
-    pub(super) fn new(rules: &Rules) -> Engine {
-        let geo = Geometry::of(rules);
-        let (w, h) = (usize::from(rules.width()), usize::from(rules.height()));
-        let n = geo.n();
-        let touch = rules.ships_may_touch();
-        let mut lens = rules.fleet().to_vec();
-        lens.sort_unstable_by(|a, b| b.cmp(a));
-        lens.dedup();
-        let tables = lens
-            .iter()
-            .map(|&len| {
-                let l = usize::from(len);
-                let mut hstart = 0u128;
-                let mut vstart = 0u128;
-                let mut pos = vec![(0u128, 0u128); 2 * n];
-                for r in 0..h {
-                    for c in 0..w {
-                        let s = r * w + c;
-                        if c + l <= w {
-                            hstart |= 1u128 << s;
-                            let cells = (0..l).fold(0u128, |m, d| m | 1u128 << (s + d));
-                            let zone = if touch { cells } else { geo.dilate(cells) };
-                            pos[2 * s] = (cells, zone);
-                        }
-                        if l > 1 && r + l <= h {
-                            vstart |= 1u128 << s;
-                            let cells = (0..l).fold(0u128, |m, d| m | 1u128 << (s + d * w));
-                            let zone = if touch { cells } else { geo.dilate(cells) };
-                            pos[2 * s + 1] = (cells, zone);
-                        }
-                    }
-                }
-                LenTable {
-                    len,
-                    hstart,
-                    vstart,
-                    pos,
-                }
-            })
-            .collect();
-        Engine {
-            geo,
-            w: w as u32,
-            all: geo.all,
-            tables,
-        }
-    }
-
-    fn table_of(&self, len: u8) -> Option<u8> {
-        self.tables
-            .iter()
-            .position(|t| t.len == len)
-            .map(|i| i as u8)
-    }
-
-    /// The bows of the positions of length table `li` inside `free` that cover every
-    /// cell of `need` and do not lie wholly on `open` hits (such a ship would have been
-    /// sunk): `(horizontal, vertical)`.
-    #[inline]
-    fn starts(&self, li: u8, free: u128, need: u128, open: u128) -> (u128, u128) {
-        let t = &self.tables[usize::from(li)];
-        let l = u32::from(t.len);
-        let w = self.w;
-        let mut sh = free & t.hstart;
-        let mut sv = free & t.vstart;
-        let (mut oh, mut ov) = (open, open);
-        for d in 1..l {
-            sh &= free >> d;
-            sv &= free >> (d * w);
-            oh &= open >> d;
-            ov &= open >> (d * w);
-        }
-        sh &= !oh;
-        sv &= !ov;
-        let mut rest = need;
-        while rest != 0 && (sh | sv) != 0 {
-            let b = rest & rest.wrapping_neg();
-            rest &= rest - 1;
-            let (mut ch, mut cv) = (0u128, 0u128);
-            for d in 0..l {
-                ch |= b >> d;
-                cv |= b >> (d * w);
-            }
-            sh &= ch;
-            sv &= cv;
-        }
-        (sh, sv)
-    }
-
-    /// A uniform choice among the positions `(sh, sv)` (not both empty).
-    #[inline]
-    fn pick<R: Rng + ?Sized>(&self, li: u8, sh: u128, sv: u128, rng: &mut R) -> (u128, u128) {
-        let ch = sh.count_ones();
-        let total = ch + sv.count_ones();
-        let k = rng.random_range(0..total);
-        let t = &self.tables[usize::from(li)];
-        if k < ch {
-            t.pos[2 * select(sh, k)]
-        } else {
-            t.pos[2 * select(sv, k - ch) + 1]
-        }
-    }
-
-    /// One Gibbs sweep: every ship in turn redrawn uniformly among the positions consistent
-    /// with the other ships and the observations (its exact conditional law).
-    fn sweep<R: Rng + ?Sized>(
-        &self,
-        p: &mut Particle,
-        obs: Obs,
-        mut acc: Option<&mut [f64]>,
-        rng: &mut R,
-    ) {
-        let n = p.ships.len();
-        // zones and cells of the ships after each one (not moved yet in this sweep), and
-        // of the ships before it (already moved)
-        let mut after: [(u128, u128); MAX_SHIPS + 1] = [(0, 0); MAX_SHIPS + 1];
-        for j in (0..n).rev() {
-            after[j] = (after[j + 1].0 | p.ships[j].2, after[j + 1].1 | p.ships[j].1);
-        }
-        let (mut before_z, mut before_c) = (0u128, 0u128);
-        for j in 0..n {
-            let oz = before_z | after[j + 1].0;
-            let oc = before_c | after[j + 1].1;
-            let li = p.ships[j].0;
-            let free = self.all & !(obs.blocked | oz);
-            let need = obs.open & !oc;
-            let (sh, sv) = self.starts(li, free, need, obs.open);
-            if sh | sv == 0 {
-                before_z |= p.ships[j].2;
-                before_c |= p.ships[j].1;
-                continue;
-            }
-            if let Some(acc) = acc.as_deref_mut() {
-                // the exact conditional law of this ship: every bow it may take, equally
-                // likely (accumulated per bow, spread over the cells later)
-                let share = 1.0 / f64::from(sh.count_ones() + sv.count_ones());
-                let base = usize::from(li) * 2 * 128;
-                for (bits, o) in [(sh, 0usize), (sv, 128usize)] {
-                    let mut b = bits;
-                    while b != 0 {
-                        acc[base + o + b.trailing_zeros() as usize] += share;
-                        b &= b - 1;
-                    }
-                }
-            }
-            let (c, z) = self.pick(li, sh, sv, rng);
-            p.ships[j] = (li, c, z);
-            before_z |= z;
-            before_c |= c;
-        }
-    }
-
-    /// A joint move of two ships of different lengths that between them must cover an
-    /// open hit, redrawn uniformly among the consistent pairs (a block Gibbs step: single
-    /// ship moves can never change which ship covers a hit, this one can). One of the two
-    /// covers an open hit, so every move can change something; none without open hits.
-    fn pair_move<R: Rng + ?Sized>(&self, p: &mut Particle, obs: Obs, rng: &mut R) {
-        let n = p.ships.len();
-        if n < 2 || obs.open == 0 {
-            return;
-        }
-        // The pair: the ship covering a random open hit and a random other ship. Between
-        // them the two cover the same open hits before and after the move (those the other
-        // ships leave uncovered), so the pair is chosen with the same probability from
-        // either side, and the move keeps the uniform posterior stationary.
-        let r = rng.random_range(0..obs.open.count_ones());
-        let picked = 1u128 << select(obs.open, r);
-        let Some(j) = p.ships.iter().position(|s| s.1 & picked != 0) else {
-            return;
-        };
-        let mut k = rng.random_range(0..n - 1);
-        if k >= j {
-            k += 1;
-        }
-        let (lj, lk) = (p.ships[j].0, p.ships[k].0);
-        if lj == lk {
-            return;
-        }
-        let mut oz = 0u128;
-        let mut oc = 0u128;
-        for (x, s) in p.ships.iter().enumerate() {
-            if x != j && x != k {
-                oz |= s.2;
-                oc |= s.1;
-            }
-        }
-        let need = obs.open & !oc;
-        if need == 0 {
-            return;
-        }
-        let h = need & need.wrapping_neg();
-        let free = self.all & !(obs.blocked | oz);
-        // (first ship's table, second's): the first covers h
-        let mut cands: ArrayVec<(bool, u128, u128, u32), 16> = ArrayVec::new();
-        let mut total = 0u32;
-        for (swap, la, lb) in [(false, lj, lk), (true, lk, lj)] {
-            let (ah, av) = self.starts(la, free, h, obs.open);
-            let ta = &self.tables[usize::from(la)];
-            for (bits, o) in [(ah, 0usize), (av, 1usize)] {
-                let mut b = bits;
-                while b != 0 {
-                    let s = b.trailing_zeros() as usize;
-                    b &= b - 1;
-                    let (ac, az) = ta.pos[2 * s + o];
-                    let (bh, bv) = self.starts(lb, free & !az, need & !ac, obs.open);
-                    let c = bh.count_ones() + bv.count_ones();
-                    if c > 0 && !cands.is_full() {
-                        cands.push((swap, ac, az, c));
-                        total += c;
-                    }
-                }
-            }
-        }
-        if total == 0 {
-            return;
-        }
-        let mut r = rng.random_range(0..total);
-        for &(swap, ac, az, c) in &cands {
-            if r < c {
-                let (la, lb) = if swap { (lk, lj) } else { (lj, lk) };
-                let (bh, bv) = self.starts(lb, free & !az, need & !ac, obs.open);
-                let ch = bh.count_ones();
-                let tb = &self.tables[usize::from(lb)];
-                let (bc, bz) = if r < ch {
-                    tb.pos[2 * select(bh, r)]
-                } else {
-                    tb.pos[2 * select(bv, r - ch) + 1]
-                };
-                let (ja, ka) = if swap { (k, j) } else { (j, k) };
-                p.ships[ja] = (la, ac, az);
-                p.ships[ka] = (lb, bc, bz);
-                return;
-            }
-            r -= c;
-        }
-    }
-
-    fn consistent(&self, p: &Particle, obs: Obs) -> bool {
-        let mut cells = 0u128;
-        for (k, s) in p.ships.iter().enumerate() {
-            if s.1 & obs.blocked != 0 {
-                return false;
-            }
-            if s.1 & !obs.open == 0 {
-                // wholly hit, so it would have been reported sunk
-                return false;
-            }
-            for o in &p.ships[k + 1..] {
-                if o.1 & s.2 != 0 {
-                    return false;
-                }
-            }
-            cells |= s.1;
-        }
-        obs.open & !cells == 0
-    }
-
-    /// Makes `p` consistent with `obs` and the ships afloat (`afloat`: length table
-    /// indices) by redrawing the ships it lost (on water, or wholly hit), each covering an
-    /// uncovered open hit where it can. Returns whether it succeeded: a fleet that still
-    /// leaves an open hit uncovered is given up.
-    fn repair<R: Rng + ?Sized>(
-        &self,
-        p: &mut Particle,
-        obs: Obs,
-        afloat: &[u8],
-        rng: &mut R,
-    ) -> bool {
-        let mut want: ArrayVec<u8, MAX_SHIPS> = afloat.iter().copied().collect();
-        let mut ships: ArrayVec<PShip, MAX_SHIPS> = ArrayVec::new();
-        for &s in &p.ships {
-            if s.1 & obs.blocked != 0 || s.1 & !obs.open == 0 {
-                continue;
-            }
-            if let Some(k) = want.iter().position(|&x| x == s.0) {
-                want.remove(k);
-                ships.push(s);
-            }
-        }
-        for li in want {
-            let zone = ships.iter().fold(0u128, |m, s| m | s.2);
-            let cells = ships.iter().fold(0u128, |m, s| m | s.1);
-            let free = self.all & !(obs.blocked | zone);
-            let uncovered = obs.open & !cells;
-            let (mut sh, mut sv) = (0, 0);
-            if uncovered != 0 {
-                let first = uncovered & uncovered.wrapping_neg();
-                (sh, sv) = self.starts(li, free, first, obs.open);
-            }
-            if sh | sv == 0 {
-                (sh, sv) = self.starts(li, free, 0, obs.open);
-            }
-            if sh | sv == 0 {
-                return false;
-            }
-            let (c, z) = self.pick(li, sh, sv, rng);
-            ships.push((li, c, z));
-        }
-        let cells = ships.iter().fold(0u128, |m, s| m | s.1);
-        if obs.open & !cells != 0 {
-            // An open hit no ship covers: the fleet is dropped, and a copy of a consistent
-            // one takes its place (the sweeps move them apart). Searching for the ships
-            // near the hits again instead (a depth-first search of up to 400 nodes) kept
-            // more fleets but took a fifth of the time, and gained nothing: dropping them
-            // gave 55.51 against 55.51 over 12,000 paired games (seeds 10-15), +0.03 +-
-            // 0.05 shots over 24,000 (seeds 10-21) and -0.14 +- 0.08 on border fleets.
-            return false;
-        }
-        p.ships = ships;
-        self.consistent(p, obs)
-    }
-
-    /// A consistent fleet of the ships afloat (`afloat`: length table indices, longest
-    /// first) by randomised depth-first search, positions covering open hits tried first;
-    /// `None` if none is found within the node budget.
-    fn build<R: Rng + ?Sized>(&self, obs: Obs, afloat: &[u8], rng: &mut R) -> Option<Particle> {
-        struct Search<'a, R: Rng + ?Sized> {
-            engine: &'a Engine,
-            obs: Obs,
-            afloat: &'a [u8],
-            budget: u32,
-            ships: ArrayVec<PShip, MAX_SHIPS>,
-            rng: &'a mut R,
-        }
-        impl<R: Rng + ?Sized> Search<'_, R> {
-            fn go(&mut self, k: usize, taken: u128, cells: u128) -> bool {
-                if self.budget == 0 {
-                    return false;
-                }
-                self.budget -= 1;
-                let uncovered = self.obs.open & !cells;
-                if k == self.afloat.len() {
-                    return uncovered == 0;
-                }
-                let e = self.engine;
-                let left: u32 = self.afloat[k..]
-                    .iter()
-                    .map(|&li| u32::from(e.tables[usize::from(li)].len))
-                    .sum();
-                if uncovered.count_ones() > left {
-                    return false;
-                }
-                let li = self.afloat[k];
-                let free = e.all & !(self.obs.blocked | taken);
-                // positions covering the first uncovered hit first, then the others
-                let first = uncovered & uncovered.wrapping_neg();
-                let (ch, cv) = if first != 0 {
-                    e.starts(li, free, first, self.obs.open)
-                } else {
-                    (0, 0)
-                };
-                let (ah, av) = e.starts(li, free, 0, self.obs.open);
-                for (sh, sv, limit) in [(ch, cv, 12u32), (ah & !ch, av & !cv, 24)] {
-                    let total = sh.count_ones() + sv.count_ones();
-                    if total == 0 {
-                        continue;
-                    }
-                    let nh = sh.count_ones();
-                    let start = self.rng.random_range(0..total);
-                    let t = &e.tables[usize::from(li)];
-                    for x in 0..total.min(limit) {
-                        let r = (start + x * 7919) % total;
-                        let (c, z) = if r < nh {
-                            t.pos[2 * select(sh, r)]
-                        } else {
-                            t.pos[2 * select(sv, r - nh) + 1]
-                        };
-                        self.ships.push((li, c, z));
-                        if self.go(k + 1, taken | z, cells | c) {
-                            return true;
-                        }
-                        self.ships.pop();
-                    }
-                }
-                false
-            }
-        }
-        let mut s = Search {
-            engine: self,
-            obs,
-            afloat,
-            budget: BUILD_BUDGET,
-            ships: ArrayVec::new(),
-            rng,
-        };
-        if s.go(0, 0, 0) {
-            Some(Particle { ships: s.ships })
-        } else {
-            None
-        }
-    }
-}
-
-/// The whole-fleet shooter that looks one shot ahead (see [`super::Level::Lookahead`]).
+/// The whole-fleet shooter that looks one shot ahead (level 5 of [`super::Level`]).
 ///
 /// It keeps a population of complete fleets consistent with every miss, hit and sunk ship,
 /// moved by bitboard Gibbs steps (each ship, and pairs of ships sharing the cover of a
@@ -483,7 +44,7 @@ impl Engine {
 /// ```
 #[derive(Debug, Clone)]
 pub struct Lookahead {
-    engine: Engine,
+    sampler: GibbsSampler,
     rules: Rules,
     particles: Vec<Particle>,
     /// Fleet masks sampled at the last decision.
@@ -524,8 +85,6 @@ const INFORMATION: f64 = 1.5;
 const EXACT_STATES: usize = 40_000;
 /// Independent searches that seed a population built from scratch.
 const SEEDS: usize = 8;
-/// Node budget of the depth-first search that builds a fleet from scratch.
-const BUILD_BUDGET: u32 = 20_000;
 /// Extra sweeps of a population built from scratch.
 const BURN_IN: usize = 6;
 
@@ -533,7 +92,7 @@ impl Lookahead {
     /// A lookahead shooter for `rules`.
     pub fn new(rules: &Rules) -> Lookahead {
         Lookahead {
-            engine: Engine::new(rules),
+            sampler: GibbsSampler::new(rules),
             rules: rules.clone(),
             particles: Vec::new(),
             samples: Vec::new(),
@@ -614,7 +173,7 @@ impl Lookahead {
     /// For every cell of `cand`, the share of the fleets sampled at the last decision whose
     /// halo (cells next to a ship, not on one) covers it; 0 elsewhere.
     fn halo_shares(&self, cand: u128) -> Vec<f64> {
-        let geo = &self.engine.geo;
+        let geo = &self.sampler.geo;
         self.shares(self.samples.iter().map(|&m| geo.dilate(m) & !m & cand))
     }
 
@@ -645,7 +204,7 @@ impl Lookahead {
         let afloat: ArrayVec<u8, MAX_SHIPS> = t
             .afloat()
             .iter()
-            .filter_map(|&l| self.engine.table_of(l))
+            .filter_map(|&l| self.sampler.table_of(l))
             .collect();
         let obs = self.observations(t);
         let shots = t.shots_fired();
@@ -656,14 +215,14 @@ impl Lookahead {
         self.seen_shots = shots;
         let mut kept = Vec::with_capacity(self.size);
         for mut p in core::mem::take(&mut self.particles) {
-            if self.engine.repair(&mut p, obs, &afloat, rng) {
+            if self.sampler.repair(&mut p, obs, &afloat, rng) {
                 kept.push(p);
             }
         }
         let fresh = kept.is_empty();
         if fresh {
             for _ in 0..SEEDS.min(self.size) {
-                if let Some(p) = self.engine.build(obs, &afloat, rng) {
+                if let Some(p) = self.sampler.build(obs, &afloat, rng) {
                     kept.push(p);
                 }
             }
@@ -681,16 +240,16 @@ impl Lookahead {
         self.samples.clear();
         self.sinks.clear();
         self.acc.clear();
-        self.acc.resize(self.engine.tables.len() * 2 * 128, 0.0);
+        self.acc.resize(self.sampler.tables.len() * 2 * 128, 0.0);
         self.rb_steps = 0;
         for p in &mut kept {
             for s in 0..self.sweeps + burn {
-                self.engine.pair_move(p, obs, rng);
+                self.sampler.pair_move(p, obs, rng);
                 let record = s >= burn;
                 if record {
                     self.rb_steps += 1;
                 }
-                self.engine
+                self.sampler
                     .sweep(p, obs, record.then_some(&mut self.acc[..]), rng);
                 if record {
                     self.samples.push(p.cells());
@@ -726,8 +285,8 @@ impl Lookahead {
     fn rb_marginals(&self, open: u128) -> Vec<f64> {
         let n = self.rules.cells();
         let mut p = vec![0.0f64; n];
-        let w = self.engine.w as usize;
-        for (li, t) in self.engine.tables.iter().enumerate() {
+        let w = self.sampler.w as usize;
+        for (li, t) in self.sampler.tables.iter().enumerate() {
             let l = usize::from(t.len);
             for (o, step) in [(0usize, 1usize), (128, w)] {
                 let base = li * 2 * 128 + o;
@@ -761,7 +320,11 @@ impl Lookahead {
     }
 
     /// The index of the cell to shoot.
-    pub(super) fn choose<R: Rng + ?Sized>(&mut self, t: &Tracking, rng: &mut R) -> Option<usize> {
+    pub(super) fn choose_index<R: Rng + ?Sized>(
+        &mut self,
+        t: &Tracking,
+        rng: &mut R,
+    ) -> Option<usize> {
         let unknown = t.unknown().0;
         if unknown == 0 {
             return None;
@@ -870,6 +433,23 @@ impl Lookahead {
         }
         Some(pick)
     }
+
+    /// Forgets the sampled fleets: the next decision starts a new population.
+    pub(super) fn new_game(&mut self) {
+        self.particles.clear();
+        self.seen_shots = u32::MAX;
+    }
+}
+
+impl Bot for Lookahead {
+    fn choose_move(&mut self, tracking: &Tracking, rng: &mut dyn Rng) -> Option<Coord> {
+        let cell = self.choose_index(tracking, rng);
+        cell_or_any(cell, tracking, rng)
+    }
+
+    fn new_game(&mut self) {
+        Lookahead::new_game(self);
+    }
 }
 
 #[cfg(test)]
@@ -879,62 +459,10 @@ mod tests {
     use super::*;
     use crate::coord::Coord;
     use crate::fleet::Fleet;
-    use crate::game::{Outcome, outcome_of};
+    use crate::game::{ShotResult, result_of};
     use crate::uniform::UniformFleets;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
-
-    #[test]
-    fn select_finds_the_kth_set_bit() {
-        let mut rng = ChaCha8Rng::seed_from_u64(1);
-        for _ in 0..200 {
-            let m = (u128::from(rng.next_u64()) << 64) | u128::from(rng.next_u64());
-            let bits: Vec<u32> = (0..128).filter(|&i| (m >> i) & 1 == 1).collect();
-            for (k, &b) in bits.iter().enumerate() {
-                assert_eq!(select(m, k as u32), b as usize);
-            }
-        }
-    }
-
-    #[test]
-    fn starts_are_exactly_the_free_positions_covering_the_need() {
-        let rules = Rules::russian();
-        let e = Engine::new(&rules);
-        let mut rng = ChaCha8Rng::seed_from_u64(2);
-        for _ in 0..50 {
-            let free = ((u128::from(rng.next_u64()) << 64) | u128::from(rng.next_u64()))
-                | ((u128::from(rng.next_u64()) << 64) | u128::from(rng.next_u64()));
-            let free = free & e.all;
-            let need = if rng.random_range(0..2) == 0 {
-                0
-            } else {
-                1u128 << rng.random_range(0..100)
-            };
-            // open hits: a short run of cells, sometimes covering a whole position
-            let open = if rng.random_range(0..2) == 0 {
-                0
-            } else {
-                let s = rng.random_range(0..100u32);
-                let step = if rng.random_range(0..2) == 0 { 1 } else { 10 };
-                (0..rng.random_range(1..4u32))
-                    .map(|d| s + d * step)
-                    .filter(|&c| c < 100)
-                    .fold(0u128, |m, c| m | 1 << c)
-            };
-            for (li, t) in e.tables.iter().enumerate() {
-                let (sh, sv) = e.starts(li as u8, free, need, open);
-                for s in 0..100 {
-                    for (o, bits, ok) in [(0, sh, t.hstart), (1, sv, t.vstart)] {
-                        let want = (ok >> s) & 1 == 1 && {
-                            let c = t.pos[2 * s + o].0;
-                            c & !free == 0 && need & !c == 0 && c & !open != 0
-                        };
-                        assert_eq!((bits >> s) & 1 == 1, want, "len {} start {s}", t.len);
-                    }
-                }
-            }
-        }
-    }
 
     /// Plays `fleet` to the end with `bot`, showing `each` the bot, the position and the
     /// cell it chose before every shot; returns the shots fired.
@@ -947,12 +475,12 @@ mod tests {
     ) -> u32 {
         let mut t = Tracking::new(rules.clone());
         loop {
-            let i = bot.choose(&t, rng).expect("a cell is left");
+            let i = bot.choose_index(&t, rng).expect("a cell is left");
             each(bot, &t, i);
             let cell = Coord::from_index(i, rules.width());
-            let o = outcome_of(fleet, &t, cell);
+            let o = result_of(fleet, &t, cell);
             t.record(cell, o).unwrap();
-            if let Outcome::GameOver(_) = o {
+            if let ShotResult::GameOver(_) = o {
                 return t.shots_fired();
             }
         }
@@ -968,7 +496,7 @@ mod tests {
             if bot.seen_shots == t.shots_fired() {
                 let obs = bot.observations(t);
                 for p in &bot.particles {
-                    assert!(bot.engine.consistent(p, obs));
+                    assert!(bot.sampler.consistent(p, obs));
                 }
             }
         })
@@ -1013,8 +541,8 @@ mod tests {
             .filter(|c| (covered >> c.index(rules.width())) & 1 == 0)
             .find_map(|cell| {
                 let mut t = t.clone();
-                let o = outcome_of(&fleet, &t, cell);
-                assert_eq!(o, Outcome::Hit);
+                let o = result_of(&fleet, &t, cell);
+                assert_eq!(o, ShotResult::Hit);
                 t.record(cell, o).unwrap();
                 let blocked = bot.observations(&t).blocked;
                 let kept = bot.particles[0].ships.iter().all(|s| s.1 & blocked == 0);
@@ -1028,7 +556,7 @@ mod tests {
             .expect("a consistent fleet exists");
         assert_ne!(bot.particles[0].cells(), before);
         assert_eq!(bot.particles.len(), 1);
-        assert!(bot.engine.consistent(&bot.particles[0], obs));
+        assert!(bot.sampler.consistent(&bot.particles[0], obs));
         assert_eq!(p[i], 1.0);
         // 20 ship cells afloat, the hit among them
         assert!((p.iter().sum::<f64>() - 20.0).abs() < 1e-6);
@@ -1141,12 +669,12 @@ mod tests {
         .unwrap();
         let mut t = Tracking::new(rules.clone());
         let cell: Coord = "b2".parse().unwrap();
-        t.record(cell, outcome_of(&fleet, &t, cell)).unwrap();
+        t.record(cell, result_of(&fleet, &t, cell)).unwrap();
         assert_eq!(t.open_hits().len(), 1);
         let mut rng = ChaCha8Rng::seed_from_u64(6);
         let mut bot = Lookahead::new(&rules).with_effort(2000, 4);
         bot.probabilities(&t, &mut rng).unwrap();
-        let shares = bot.sink_shares(bot.engine.all);
+        let shares = bot.sink_shares(bot.sampler.all);
         assert_shares_near(&shares, &sinks, fleets);
         assert_eq!(shares[b2], 0.0);
     }
@@ -1178,7 +706,7 @@ mod tests {
         let mut t = Tracking::new(rules.clone());
         for s in shots {
             let cell: Coord = s.parse().unwrap();
-            let o = outcome_of(&fleet, &t, cell);
+            let o = result_of(&fleet, &t, cell);
             t.record(cell, o).unwrap();
         }
         let exact =
@@ -1252,7 +780,7 @@ mod tests {
         let mut bot = Lookahead::new(&rules).with_effort(2000, 4);
         bot.probabilities(&Tracking::new(rules.clone()), &mut rng)
             .unwrap();
-        let shares = bot.halo_shares(bot.engine.all);
+        let shares = bot.halo_shares(bot.sampler.all);
         assert_shares_near(&shares, &halo, fleets);
         // outside the cells asked for, nothing
         assert!(bot.halo_shares(1).iter().skip(1).all(|&x| x == 0.0));
