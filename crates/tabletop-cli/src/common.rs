@@ -5,8 +5,12 @@
 //!   never prints a backtrace ([`install_panic_hook`]);
 //! - randomness: [`SeedArg`] adds `--seed N` and builds the engines' ChaCha8 generator;
 //! - machine-readable output: [`JsonArg`] adds `--json`;
-//! - interactive play: [`Console`] reads one command per line from stdin, shows a prompt and
-//!   colours only on a terminal, and respects `NO_COLOR`;
+//! - interactive play: [`Console`] reads one command per line from stdin, with line
+//!   editing and history on a terminal (rustyline), a prompt and colours only on a terminal,
+//!   and respects `NO_COLOR`; [`Session`] and [`run_session`] are the one command loop of
+//!   every game (help, save, load, new game, quit, errors on stderr, the end of a game);
+//! - batches: [`run_parallel`] spreads independent games over threads, with results that do
+//!   not depend on the thread count; [`Progress`] draws a bar with rate and ETA on stderr;
 //! - files: [`write_atomic`] writes a save through a temporary file and a rename, so a save
 //!   is never lost or half-written; [`open_input`] reads a file or `-` for stdin.
 
@@ -66,6 +70,12 @@ impl CliError {
     /// The message, without the `error: ` prefix.
     pub fn message(&self) -> &str {
         &self.message
+    }
+
+    /// Prints the error as one line on stderr (`error: …`), the way every game shows a
+    /// refused command.
+    pub fn print(&self) {
+        eprintln!("error: {}", one_line(&self.message));
     }
 
     /// Prints the error as one line on stderr and returns its exit code.
@@ -281,29 +291,41 @@ pub fn visible_width(text: &str) -> usize {
     width
 }
 
-/// The terminal side of interactive play: reads one command per line from stdin and knows
-/// whether to show a prompt and colours.
+/// The terminal side of interactive play: reads one command per line and knows whether to
+/// show a prompt and colours.
 ///
-/// On a terminal it prints a prompt before each command and colours output (unless
-/// `NO_COLOR` is set to a non-empty value); when stdin is a pipe or a file it prints plain
-/// text and no prompt, so a scripted session's output is easy to test.
+/// On a terminal it reads lines with real line editing and an in-memory history
+/// (rustyline: arrows, Home/End, Ctrl-R…), shows a prompt and colours output (unless
+/// `NO_COLOR` is set to a non-empty value); when stdin is a pipe or a file it reads plain
+/// lines, prints no prompt and no colours, so a scripted session's output is easy to test.
 pub struct Console {
-    input: Box<dyn BufRead>,
-    interactive: bool,
+    input: Input,
     painter: Painter,
+}
+
+enum Input {
+    Editor(Box<rustyline::DefaultEditor>),
+    Reader(Box<dyn BufRead>),
 }
 
 impl Console {
     /// A console on the process's stdin and stdout.
     pub fn stdin() -> Console {
-        let interactive = io::stdin().is_terminal();
-        let painter = Painter {
-            color: interactive && Painter::stdout().color,
+        let terminal = io::stdin().is_terminal() && io::stdout().is_terminal();
+        let editor = if terminal {
+            rustyline::DefaultEditor::new().ok()
+        } else {
+            None
         };
-        Console {
-            input: Box::new(io::stdin().lock()),
-            interactive,
-            painter,
+        match editor {
+            Some(editor) => Console {
+                input: Input::Editor(Box::new(editor)),
+                painter: Painter::stdout(),
+            },
+            None => Console {
+                input: Input::Reader(Box::new(io::stdin().lock())),
+                painter: Painter::plain(),
+            },
         }
     }
 
@@ -311,15 +333,14 @@ impl Console {
     #[cfg(test)]
     pub fn scripted(input: &'static str) -> Console {
         Console {
-            input: Box::new(io::Cursor::new(input)),
-            interactive: false,
+            input: Input::Reader(Box::new(io::Cursor::new(input))),
             painter: Painter::plain(),
         }
     }
 
-    /// Whether a person is typing (stdin is a terminal).
+    /// Whether a person is typing at a terminal.
     pub fn is_interactive(&self) -> bool {
-        self.interactive
+        matches!(self.input, Input::Editor(_))
     }
 
     /// The console's painter (colours on a terminal only).
@@ -333,22 +354,151 @@ impl Console {
     }
 
     /// Shows `prompt` (on a terminal only) and reads the next non-empty command line,
-    /// trimmed. `None` at the end of input.
+    /// trimmed. `None` at the end of input (or Ctrl-D / Ctrl-C on a terminal).
     pub fn read_command(&mut self, prompt: &str) -> io::Result<Option<String>> {
         loop {
-            if self.interactive {
-                let mut out = io::stdout().lock();
-                write!(out, "{}", self.paint(prompt, Style::Bold))?;
-                out.flush()?;
-            }
-            let mut line = String::new();
-            if self.input.read_line(&mut line)? == 0 {
-                return Ok(None);
-            }
+            let line = match &mut self.input {
+                Input::Editor(editor) => match editor.readline(prompt) {
+                    Ok(line) => {
+                        if !line.trim().is_empty() {
+                            let _ = editor.add_history_entry(line.trim());
+                        }
+                        line
+                    }
+                    Err(
+                        rustyline::error::ReadlineError::Eof
+                        | rustyline::error::ReadlineError::Interrupted,
+                    ) => return Ok(None),
+                    Err(rustyline::error::ReadlineError::Io(err)) => return Err(err),
+                    Err(err) => return Err(io::Error::other(err.to_string())),
+                },
+                Input::Reader(reader) => {
+                    let mut line = String::new();
+                    if reader.read_line(&mut line)? == 0 {
+                        return Ok(None);
+                    }
+                    line
+                }
+            };
             let command = line.trim();
             if !command.is_empty() {
                 return Ok(Some(command.to_owned()));
             }
+        }
+    }
+}
+
+/// One interactive game, driven by [`run_session`]: the game answers its own commands
+/// and the loop handles what every game shares.
+///
+/// The loop shows [`Session::show`] at the start, then before each prompt lets the
+/// computer play ([`Session::advance`]); it handles `help`/`?`, `save FILE`, `load FILE`,
+/// `new`, `quit`/`exit`/`q` itself and hands every other line to [`Session::command`].
+/// Text a game returns goes to stdout; an error goes to stderr as one line
+/// (`error: …`) and the game goes on. When [`Session::game_over`] says the game has
+/// ended, the loop prints it once and asks for a new game (`y` starts one, `n` quits;
+/// any other command, `undo` or `save` say, still works).
+pub trait Session {
+    /// The help for the game's own commands (the loop adds the shared ones).
+    fn help(&self) -> String;
+    /// The prompt for the next command, e.g. `Black (X)> `.
+    fn prompt(&self) -> String;
+    /// The board and whose turn it is, as shown at the start and after `load` and `new`.
+    fn show(&self, painter: Painter) -> String;
+    /// Plays what needs no person (the computer's moves, forced passes) and returns what
+    /// to print about it. Called before every prompt.
+    fn advance(&mut self, _painter: Painter) -> CliResult<String> {
+        Ok(String::new())
+    }
+    /// Handles one game command (trimmed; not one of the shared ones) and returns what to
+    /// print, or an error to show on stderr.
+    fn command(&mut self, line: &str, painter: Painter) -> CliResult<String>;
+    /// The game as a save file, or why it cannot be saved now.
+    fn save(&self) -> CliResult<Vec<u8>>;
+    /// Replaces the game with a loaded save.
+    fn load(&mut self, bytes: &[u8]) -> CliResult;
+    /// Once the game is over: the final position and the result.
+    fn game_over(&self, painter: Painter) -> Option<String>;
+    /// Starts a new game with the same settings.
+    fn new_game(&mut self);
+}
+
+/// The commands [`run_session`] handles for every game, for the games' help texts.
+pub const SESSION_HELP: &str = "\
+  save FILE   save the game            load FILE   load a saved game
+  new         start a new game         help        this help
+  quit        leave (also q, exit; Ctrl-D)";
+
+/// Prints `text` unless it is empty.
+fn print_text(text: &str) {
+    if !text.is_empty() {
+        println!("{}", text.trim_end_matches('\n'));
+    }
+}
+
+/// The one command loop of every game; see [`Session`]. Returns at `quit` or at the end of
+/// the input.
+pub fn run_session(console: &mut Console, session: &mut dyn Session) -> CliResult {
+    let painter = console.painter();
+    print_text(&session.show(painter));
+    let mut over_shown = false;
+    loop {
+        match session.advance(painter) {
+            Ok(text) => print_text(&text),
+            Err(err) => err.print(),
+        }
+        let over = session.game_over(painter);
+        if over.is_none() {
+            over_shown = false;
+        }
+        let prompt = match &over {
+            Some(end) => {
+                if !over_shown {
+                    print_text(end);
+                    println!("New game? (y/n)");
+                    over_shown = true;
+                }
+                "New game? (y/n)> ".to_owned()
+            }
+            None => session.prompt(),
+        };
+        let Some(line) = console.read_command(&prompt)? else {
+            return Ok(());
+        };
+        let (word, arg) = match line.split_once(char::is_whitespace) {
+            Some((word, arg)) => (word.to_ascii_lowercase(), arg.trim()),
+            None => (line.to_ascii_lowercase(), ""),
+        };
+        let answer = match word.as_str() {
+            "quit" | "exit" | "q" => return Ok(()),
+            "n" | "no" if over.is_some() => return Ok(()),
+            "y" | "yes" | "new" => {
+                if word != "new" && over.is_none() {
+                    session.command(&line, painter)
+                } else {
+                    session.new_game();
+                    over_shown = false;
+                    Ok(session.show(painter))
+                }
+            }
+            "help" | "?" => Ok(format!("{}\n{SESSION_HELP}", session.help().trim_end())),
+            "save" if arg.is_empty() => Err(CliError::new("usage: save FILE")),
+            "save" => session
+                .save()
+                .and_then(|bytes| save_file(Path::new(arg), &bytes))
+                .map(|()| format!("Saved to {arg}.")),
+            "load" if arg.is_empty() => Err(CliError::new("usage: load FILE")),
+            "load" => load_file(Path::new(arg))
+                .and_then(|bytes| session.load(&bytes).map_err(|e| e.context(arg)))
+                .map(|()| {
+                    over_shown = false;
+                    format!("Loaded {arg}.\n{}", session.show(painter))
+                }),
+            _ => session.command(&line, painter),
+        };
+        match answer {
+            Ok(text) => print_text(&text),
+            Err(err) => err.print(),
         }
     }
 }
@@ -410,58 +560,86 @@ pub fn open_input(path: Option<&Path>) -> CliResult<Box<dyn BufRead>> {
     }
 }
 
-/// A progress bar on stderr, drawn only when stderr is a terminal.
+/// A progress bar on stderr with the rate and the time left, drawn only when stderr is a
+/// terminal (indicatif).
 pub struct Progress {
-    total: u64,
-    done: u64,
-    label: String,
-    visible: bool,
-    last_drawn: u64,
+    bar: indicatif::ProgressBar,
 }
 
 impl Progress {
     /// A bar for `total` steps, labelled `label`.
     pub fn new(label: impl Into<String>, total: u64) -> Progress {
-        Progress {
-            total: total.max(1),
-            done: 0,
-            label: label.into(),
-            visible: io::stderr().is_terminal(),
-            last_drawn: u64::MAX,
-        }
+        let bar = if io::stderr().is_terminal() {
+            let bar = indicatif::ProgressBar::with_draw_target(
+                Some(total),
+                indicatif::ProgressDrawTarget::stderr(),
+            );
+            if let Ok(style) = indicatif::ProgressStyle::with_template(
+                "{msg} [{bar:30}] {pos}/{len} ({per_sec}, {eta} left)",
+            ) {
+                bar.set_style(style.progress_chars("#>-"));
+            }
+            bar
+        } else {
+            indicatif::ProgressBar::hidden()
+        };
+        bar.set_message(label.into());
+        Progress { bar }
     }
 
     /// Advances the bar by `steps`.
     pub fn advance(&mut self, steps: u64) {
-        self.done = (self.done + steps).min(self.total);
-        if !self.visible {
-            return;
-        }
-        let percent = self.done * 100 / self.total;
-        if percent == self.last_drawn {
-            return;
-        }
-        self.last_drawn = percent;
-        let width = 30;
-        let filled = (self.done * width / self.total) as usize;
-        eprint!(
-            "\r{} [{}{}] {}/{} ({percent}%)",
-            self.label,
-            "#".repeat(filled),
-            " ".repeat(width as usize - filled),
-            self.done,
-            self.total
-        );
-        let _ = io::stderr().flush();
+        self.bar.inc(steps);
     }
 
     /// Erases the bar.
     pub fn finish(&mut self) {
-        if self.visible && self.last_drawn != u64::MAX {
-            eprint!("\r{}\r", " ".repeat(self.label.len() + 60));
-            let _ = io::stderr().flush();
-        }
+        self.bar.finish_and_clear();
     }
+}
+
+/// Runs `jobs` independent jobs on up to `threads` threads and returns their results in
+/// job order, advancing `progress` by `steps_per_job` as each one ends.
+///
+/// Each thread builds its own scratch state with `init` (bots, tables) and hands it to
+/// every job it runs; a job must depend only on its index (its own seed, a fresh game,
+/// the bots reset with `new_game`), so the results are the same for any thread count.
+pub fn run_parallel<S, R: Send>(
+    jobs: usize,
+    threads: usize,
+    progress: &mut Progress,
+    steps_per_job: u64,
+    init: impl Fn() -> S + Sync,
+    job: impl Fn(&mut S, usize) -> R + Sync,
+) -> Vec<R> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let (sender, receiver) = std::sync::mpsc::channel::<(usize, R)>();
+    let mut results: Vec<Option<R>> = (0..jobs).map(|_| None).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, jobs.max(1)) {
+            let sender = sender.clone();
+            let (next, init, job) = (&next, &init, &job);
+            scope.spawn(move || {
+                let mut state = init();
+                loop {
+                    let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if index >= jobs {
+                        break;
+                    }
+                    if sender.send((index, job(&mut state, index))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        for (index, result) in receiver {
+            results[index] = Some(result);
+            progress.advance(steps_per_job);
+        }
+    });
+    progress.finish();
+    results.into_iter().flatten().collect()
 }
 
 #[cfg(test)]
@@ -507,6 +685,106 @@ mod tests {
         assert_eq!(console.read_command("> ").unwrap(), None);
         assert!(!console.is_interactive());
         assert_eq!(console.paint("x", Style::Red), "x");
+    }
+
+    #[test]
+    fn parallel_results_do_not_depend_on_threads() {
+        let run = |threads| {
+            let mut progress = Progress::new("test", 50);
+            run_parallel(
+                50,
+                threads,
+                &mut progress,
+                1,
+                || 0u64,
+                |calls, i| {
+                    *calls += 1;
+                    (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 7
+                },
+            )
+        };
+        let one = run(1);
+        assert_eq!(one.len(), 50);
+        assert_eq!(run(3), one);
+        assert_eq!(run(64), one);
+    }
+
+    /// A counter game for the session loop: `+` adds one, `bad` fails, 3 ends the game.
+    struct Counter(u8);
+
+    impl Session for Counter {
+        fn help(&self) -> String {
+            "  +   add one".into()
+        }
+        fn prompt(&self) -> String {
+            "> ".into()
+        }
+        fn show(&self, _: Painter) -> String {
+            format!("count {}", self.0)
+        }
+        fn command(&mut self, line: &str, _: Painter) -> CliResult<String> {
+            match line {
+                "+" => {
+                    self.0 += 1;
+                    Ok(self.show(Painter::plain()))
+                }
+                "undo" => {
+                    self.0 = self.0.saturating_sub(1);
+                    Ok(self.show(Painter::plain()))
+                }
+                _ => Err(CliError::new(format!("unknown command '{line}'"))),
+            }
+        }
+        fn save(&self) -> CliResult<Vec<u8>> {
+            Ok(vec![self.0])
+        }
+        fn load(&mut self, bytes: &[u8]) -> CliResult {
+            match bytes {
+                [n] if *n < 3 => {
+                    self.0 = *n;
+                    Ok(())
+                }
+                _ => Err(CliError::new("not a counter save")),
+            }
+        }
+        fn game_over(&self, _: Painter) -> Option<String> {
+            (self.0 >= 3).then(|| "the end".to_owned())
+        }
+        fn new_game(&mut self) {
+            self.0 = 0;
+        }
+    }
+
+    #[test]
+    fn session_loop_offers_a_new_game_and_keeps_commands() {
+        let mut game = Counter(0);
+        let mut console = Console::scripted("+\n+\n+\nundo\n+\ny\n+\nquit\n+\n");
+        run_session(&mut console, &mut game).unwrap();
+        assert_eq!(
+            game.0, 1,
+            "undo after the end, then a new game and one more step"
+        );
+        let mut game = Counter(0);
+        let mut console = Console::scripted("+\n+\n+\nno\n+\n");
+        run_session(&mut console, &mut game).unwrap();
+        assert_eq!(game.0, 3, "'no' at the end leaves");
+    }
+
+    #[test]
+    fn session_loop_saves_and_loads() {
+        let dir = std::env::temp_dir().join(format!("tabletop-session-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("c.sav");
+        let script = format!(
+            "+\nsave {0}\n+\nload {0}\nload {0}.missing\nsave\nquit\n",
+            path.display()
+        );
+        let script: &'static str = Box::leak(script.into_boxed_str());
+        let mut game = Counter(0);
+        run_session(&mut Console::scripted(script), &mut game).unwrap();
+        assert_eq!(game.0, 1);
+        assert_eq!(fs::read(&path).unwrap(), [1]);
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
