@@ -123,9 +123,9 @@ impl Lookahead {
     }
 
     /// The same shooter comparing the `candidates` best-scoring cells by the expected hits
-    /// of the next two shots (0 or 1: always the best-scoring cell, the default). The
-    /// comparison made no measurable difference (2,000-game runs and 12,000 paired games)
-    /// and costs about 8% of the time, so it is off unless asked for.
+    /// of the next two shots (0 or 1: always the best-scoring cell, the default). It is
+    /// off unless asked for: it costs time and made no measurable difference (see
+    /// `docs/research/battleship-code-notes.md`).
     pub fn with_candidates(mut self, candidates: usize) -> Lookahead {
         self.candidates = candidates;
         self
@@ -142,7 +142,7 @@ impl Lookahead {
     /// its chance to be water next to a ship afloat (0: the plain chance to hit). Where
     /// ships may not touch, such water is known for free once that ship sinks, so a shot
     /// there is wasted in hindsight; the default is 0.25 under those rules and 0 where
-    /// ships may touch (on classic rules the penalty cost 0.76 shots over 2,000 games).
+    /// ships may touch (there it costs shots).
     pub fn with_halo_penalty(mut self, weight: f64) -> Lookahead {
         self.halo_penalty = if weight.is_finite() { weight } else { 0.0 };
         self
@@ -352,8 +352,8 @@ impl Lookahead {
         // With the information term off, a wounded ship is finished first while the chances
         // are estimated (the most likely cell next to its hits): sinking it settles the
         // cells around it. Once they are exact, the likeliest cell anywhere is shot: perfect
-        // play often leaves a wounded ship for a while, and on 5×5 with ships 3, 2, 1, 1
-        // finishing first costs 13.376 shots against 13.214 (both exact).
+        // play often leaves a wounded ship for a while, and finishing first costs shots
+        // (exact small-grid figures in docs/research/battleship-code-notes.md).
         if sampled
             && self.information == 0.0
             && let Some(i) = super::argmax(&p, Cells(super::target_cells(t) & cand), rng)
@@ -362,9 +362,8 @@ impl Lookahead {
             return Some(i);
         }
         // Water next to a ship afloat is a wasted shot (sinking the ship reveals it): the
-        // score of a cell is its chance to hit less a share of that risk. Over 12,000 games
-        // (seeds 4-9) a weight of 0.25 took 0.19 +- 0.07 shots off the mean; 0.35 and 0.5
-        // helped less. On seeds 10-15, not used for tuning: 0.21 +- 0.07.
+        // score of a cell is its chance to hit less a share of that risk (the weight's
+        // tuning is in docs/research/battleship-code-notes.md).
         let mut score: Vec<f64> = if self.halo_penalty != 0.0 && sampled {
             // (a cell no sampled fleet covers stays out of reach of a penalised one)
             let halo = self.halo_shares(cand);
@@ -382,9 +381,7 @@ impl Lookahead {
             p.clone()
         };
         // The information term: the entropy of the outcome, miss (1 - p), sunk (s) or hit
-        // (p - s). Paired over 12,000 games (seeds 10-15) weights 0.6, 1, 1.5, 2.5 and 4
-        // took 0.21, 0.21, 0.26, 0.26 and 0.08 shots off the mean; on seeds 16-21, not
-        // used for tuning, 1.5 took 0.25 +- 0.08.
+        // (p - s), weighted as tuned in docs/research/battleship-code-notes.md.
         if self.information != 0.0 && sampled {
             let sink = self.sink_shares(cand);
             for i in Cells(cand).indices() {

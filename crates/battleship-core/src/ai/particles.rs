@@ -364,11 +364,9 @@ impl GibbsSampler {
         let cells = ships.iter().fold(0u128, |m, s| m | s.1);
         if obs.open & !cells != 0 {
             // An open hit no ship covers: the fleet is dropped, and a copy of a consistent
-            // one takes its place (the sweeps move them apart). Searching for the ships
-            // near the hits again instead (a depth-first search of up to 400 nodes) kept
-            // more fleets but took a fifth of the time, and gained nothing: dropping them
-            // gave 55.51 against 55.51 over 12,000 paired games (seeds 10-15), +0.03 +-
-            // 0.05 shots over 24,000 (seeds 10-21) and -0.14 +- 0.08 on border fleets.
+            // one takes its place (the sweeps move them apart); searching for the ships
+            // near the hits again cost time and gained nothing (see
+            // docs/research/battleship-code-notes.md).
             return false;
         }
         p.ships = ships;
