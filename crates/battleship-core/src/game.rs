@@ -94,7 +94,7 @@ impl fmt::Display for ShotResult {
 ///
 /// Shooting water revealed around a sunk ship is not an error: the rules only forbid
 /// shooting a cell twice, and such a shot is a sure miss. Frontends for people may refuse
-/// it themselves ([`Tracking::mark`] says [`Mark::Water`]).
+/// it themselves ([`Tracking::mark`] says [`Mark::Water`](crate::Mark::Water)).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PlayError {
     /// The cell is not on the grid.

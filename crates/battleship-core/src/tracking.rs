@@ -68,7 +68,7 @@ pub enum RecordError {
 /// What one player knows about the opponent's grid: the results of its own shots, and
 /// nothing else. Bots decide from this alone.
 ///
-/// A [`Game`] keeps one per player. To use a bot against an opponent the engine does not
+/// A [`Game`](crate::Game) keeps one per player. To use a bot against an opponent the engine does not
 /// referee (a person with a paper grid, a remote program), build one with
 /// [`Tracking::new`] and [`Tracking::record`] each announced result:
 ///
