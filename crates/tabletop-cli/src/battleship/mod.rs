@@ -90,7 +90,7 @@ fn parse_placement(s: &str) -> Result<PlacementStrategy, String> {
 struct PlayArgs {
     #[command(flatten)]
     seed: SeedArg,
-    /// The computer's shooter: random, hunt, density, posterior or best.
+    /// The computer's shooter: 1-5 or random, hunt, density, posterior, lookahead (best).
     #[arg(long, value_name = "LEVEL", default_value = "best", value_parser = parse_level)]
     bot: Level,
     /// How you place your fleet.
@@ -110,7 +110,7 @@ struct PlayArgs {
 /// Arguments of `tabletop battleship sim`.
 #[derive(Args, Debug)]
 struct SimArgs {
-    /// The shooter: random, hunt, density, posterior, lookahead, or best (the strongest).
+    /// The shooter: 1-5 or random, hunt, density, posterior, lookahead (best, the strongest).
     #[arg(long, value_name = "NAME", value_parser = parse_level)]
     shooter: Level,
     /// Number of games.
