@@ -21,6 +21,11 @@
 
 #[doc(inline)]
 pub use battleship_core as battleship;
+
+/// The Rust examples of the top-level README, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
 #[doc(inline)]
 pub use nardy_core as nardy;
 #[doc(inline)]
