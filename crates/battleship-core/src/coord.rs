@@ -29,9 +29,9 @@ pub struct Coord {
 }
 
 impl TryFrom<(u8, u8)> for Coord {
-    type Error = CoordError;
-    fn try_from((col, row): (u8, u8)) -> Result<Coord, CoordError> {
-        Coord::new(col, row).ok_or(CoordError::Empty)
+    type Error = ParseCoordError;
+    fn try_from((col, row): (u8, u8)) -> Result<Coord, ParseCoordError> {
+        Coord::new(col, row).ok_or(ParseCoordError::Empty)
     }
 }
 
@@ -43,7 +43,7 @@ impl From<Coord> for (u8, u8) {
 
 /// Why a cell name could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum CoordError {
+pub enum ParseCoordError {
     /// Nothing was given.
     #[error("no cell given (expected a letter and a number, like e5)")]
     Empty,
@@ -109,23 +109,23 @@ impl fmt::Display for Coord {
 }
 
 impl FromStr for Coord {
-    type Err = CoordError;
-    fn from_str(s: &str) -> Result<Coord, CoordError> {
+    type Err = ParseCoordError;
+    fn from_str(s: &str) -> Result<Coord, ParseCoordError> {
         let s = s.trim();
         let mut chars = s.chars();
-        let first = chars.next().ok_or(CoordError::Empty)?;
+        let first = chars.next().ok_or(ParseCoordError::Empty)?;
         let lower = first.to_lowercase().next().unwrap_or(first);
         let col = if lower.is_ascii_lowercase() && lower <= 'j' {
             lower as u8 - b'a'
         } else if let Some(i) = RUSSIAN_COLUMNS.iter().position(|&c| c == lower) {
             i as u8
         } else {
-            return Err(CoordError::BadColumn(first));
+            return Err(ParseCoordError::BadColumn(first));
         };
         let rest = chars.as_str().trim();
         let row: u8 = match rest.parse::<u8>() {
             Ok(r) if (1..=MAX_SIDE).contains(&r) && rest.bytes().all(|b| b.is_ascii_digit()) => r,
-            _ => return Err(CoordError::BadRow(rest.into())),
+            _ => return Err(ParseCoordError::BadRow(rest.into())),
         };
         Ok(Coord { col, row: row - 1 })
     }

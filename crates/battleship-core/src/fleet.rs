@@ -7,7 +7,7 @@ use core::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::coord::{Cells, Coord, CoordError, Geometry};
+use crate::coord::{Cells, Coord, ParseCoordError, Geometry};
 use crate::rules::Rules;
 
 /// The direction a ship points from its bow (its top or left cell).
@@ -21,17 +21,17 @@ pub enum Orientation {
 
 /// Why an orientation could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not an orientation: use h (horizontal) or v (vertical)")]
-pub struct OrientationError(pub String);
+#[error("'{0}' is not an orientation: use h or г (horizontal), v or в (vertical)")]
+pub struct ParseOrientationError(pub String);
 
 impl FromStr for Orientation {
-    type Err = OrientationError;
+    type Err = ParseOrientationError;
     /// `h` or `v` (any case), or the Russian `г` (горизонтально) or `в` (вертикально).
-    fn from_str(s: &str) -> Result<Orientation, OrientationError> {
+    fn from_str(s: &str) -> Result<Orientation, ParseOrientationError> {
         match s.trim().to_lowercase().as_str() {
             "h" | "г" => Ok(Orientation::Horizontal),
             "v" | "в" => Ok(Orientation::Vertical),
-            other => Err(OrientationError(other.into())),
+            other => Err(ParseOrientationError(other.into())),
         }
     }
 }
@@ -84,10 +84,10 @@ struct ShipRepr {
 }
 
 impl TryFrom<ShipRepr> for Ship {
-    type Error = ShipError;
-    fn try_from(r: ShipRepr) -> Result<Ship, ShipError> {
+    type Error = ParseShipError;
+    fn try_from(r: ShipRepr) -> Result<Ship, ParseShipError> {
         if r.len == 0 || r.len > crate::rules::MAX_SHIP_LEN {
-            return Err(ShipError::Length(alloc::format!("{}", r.len)));
+            return Err(ParseShipError::Length(alloc::format!("{}", r.len)));
         }
         Ok(Ship::new(r.bow, r.orientation, r.len))
     }
@@ -213,12 +213,12 @@ impl fmt::Display for Ship {
 
 /// Why a ship could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ShipError {
+pub enum ParseShipError {
     /// The bow is not a cell.
     #[error("bad bow cell: {0}")]
-    Bow(#[from] CoordError),
+    Bow(#[from] ParseCoordError),
     /// The orientation is neither `h` nor `v`.
-    #[error("'{0}' is not an orientation: use h (horizontal) or v (vertical)")]
+    #[error("'{0}' is not an orientation: use h or г (horizontal), v or в (vertical)")]
     Orientation(String),
     /// The length is not a number from 1 to 6.
     #[error("'{0}' is not a ship length: use a number from 1 to 6")]
@@ -229,8 +229,8 @@ pub enum ShipError {
 }
 
 impl FromStr for Ship {
-    type Err = ShipError;
-    fn from_str(s: &str) -> Result<Ship, ShipError> {
+    type Err = ParseShipError;
+    fn from_str(s: &str) -> Result<Ship, ParseShipError> {
         let s = s.trim();
         // The orientation is the first letter after the bow's row digits.
         let mut split = None;
@@ -241,7 +241,7 @@ impl FromStr for Ship {
             }
         }
         let Some(at) = split else {
-            return Err(ShipError::Shape);
+            return Err(ParseShipError::Shape);
         };
         let bow: Coord = s[..at].trim().parse()?;
         let rest = &s[at..];
@@ -251,14 +251,14 @@ impl FromStr for Ship {
             .map_or(rest.len(), |(i, _)| i);
         let orientation: Orientation = rest[..o_end]
             .parse()
-            .map_err(|OrientationError(o)| ShipError::Orientation(o))?;
+            .map_err(|ParseOrientationError(o)| ParseShipError::Orientation(o))?;
         let len_text = rest[o_end..].trim();
         if len_text.is_empty() {
-            return Err(ShipError::Shape);
+            return Err(ParseShipError::Shape);
         }
         let len = match len_text.parse::<u8>() {
             Ok(l) if (1..=crate::rules::MAX_SHIP_LEN).contains(&l) => l,
-            _ => return Err(ShipError::Length(len_text.into())),
+            _ => return Err(ParseShipError::Length(len_text.into())),
         };
         Ok(Ship::new(bow, orientation, len))
     }

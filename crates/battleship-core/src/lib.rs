@@ -13,9 +13,9 @@ mod sampler;
 mod tracking;
 mod uniform;
 
-pub use coord::{Cells, Coord, CoordError};
+pub use coord::{Cells, Coord, ParseCoordError};
 pub use fleet::{
-    Fleet, FleetError, Orientation, OrientationError, Placement, Problem, Ship, ShipError,
+    Fleet, FleetError, Orientation, ParseOrientationError, Placement, Problem, Ship, ParseShipError,
 };
 pub use game::{Game, MoveList, Outcome, PlayError, Player, SAVE_FORMAT, ShotResult, View};
 pub use rules::{MAX_SHIP_LEN, MAX_SHIPS, MAX_SIDE, Rules, RulesError};
