@@ -725,6 +725,3 @@ pub(crate) fn step(
         explanation,
     }
 }
-
-#[cfg(test)]
-mod tests;

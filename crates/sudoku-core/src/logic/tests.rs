@@ -1,1 +1,0 @@
-//! Unit tests of the techniques on hand-made positions.
