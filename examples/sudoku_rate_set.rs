@@ -71,4 +71,29 @@ fn main() {
     println!("levels: {levels:?}");
     println!("hardest technique: {hardest:?}");
     println!("steps by technique: {used:?}");
+    if std::env::var_os("PROFILE").is_some() {
+        // Time spent per technique along the same paths (the solver's loop, unrolled).
+        let mut spent: BTreeMap<Technique, f64> = BTreeMap::new();
+        for p in &puzzles {
+            let mut state = Candidates::new(p);
+            while !state.is_solved() {
+                let mut step = None;
+                for t in Technique::ALL {
+                    let t0 = Instant::now();
+                    let s = sudoku_core::logic::find(t, &state);
+                    *spent.entry(t).or_default() += t0.elapsed().as_secs_f64();
+                    if s.is_some() {
+                        step = s;
+                        break;
+                    }
+                }
+                step.expect("a step").apply(&mut state);
+            }
+        }
+        let mut v: Vec<_> = spent.into_iter().collect();
+        v.sort_by(|a, b| b.1.total_cmp(&a.1));
+        for (t, secs) in v.iter().take(12) {
+            println!("{:>28} {:8.3} s", t.name(), secs);
+        }
+    }
 }

@@ -141,33 +141,92 @@ pub(crate) fn finned(state: &Candidates, k: usize) -> Option<Step> {
     for d in 1..=n as u8 {
         for rows in [true, false] {
             let masks = line_masks(state, d, rows);
-            let lines: ArrayVec<usize, 25> = (0..n).filter(|&b| masks[b] != 0).collect();
-            if lines.len() < k {
-                continue;
-            }
-            let mut idx: ArrayVec<usize, 4> = (0..k).collect();
-            loop {
-                let bases: ArrayVec<usize, 4> = idx.iter().map(|&i| lines[i]).collect();
-                if let Some(s) = finned_on(state, d, rows, &bases, &masks, k) {
-                    return Some(s);
-                }
-                // Next combination of k indices out of lines.len().
-                let m = lines.len();
-                let mut i = k;
-                while i > 0 && idx[i - 1] == m - k + i - 1 {
-                    i -= 1;
-                }
-                if i == 0 {
-                    break;
-                }
-                idx[i - 1] += 1;
-                for j in i..k {
-                    idx[j] = idx[j - 1] + 1;
-                }
+            // Base lines come in bands of `base_w`, cross positions in groups of `cross_w`
+            // (for rows: bands of box rows and stacks of box columns).
+            let (base_w, cross_w) = if rows {
+                (geo.size.box_rows(), geo.size.box_cols())
+            } else {
+                (geo.size.box_cols(), geo.size.box_rows())
+            };
+            let groups: ArrayVec<u32, 25> = (0..n / cross_w)
+                .map(|g| ((1u32 << cross_w) - 1) << (g * cross_w))
+                .collect();
+            let lines: ArrayVec<usize, 25> = (0..n)
+                .filter(|&b| masks[b] != 0 && masks[b].count_ones() as usize <= k + cross_w)
+                .collect();
+            let search = Finned {
+                state,
+                d,
+                rows,
+                k,
+                masks: &masks,
+                lines: &lines,
+                groups: &groups,
+                base_w,
+            };
+            let mut chosen = ArrayVec::new();
+            if let Some(s) = search.go(0, &mut chosen, 0) {
+                return Some(s);
             }
         }
     }
     None
+}
+
+/// The search for finned fish on one digit and orientation.
+struct Finned<'a> {
+    state: &'a Candidates,
+    d: u8,
+    rows: bool,
+    k: usize,
+    masks: &'a [u32],
+    lines: &'a [usize],
+    groups: &'a [u32],
+    base_w: usize,
+}
+
+impl Finned<'_> {
+    /// Whether a box (the band of a chosen line, a cross group) holding the fins leaves a
+    /// body of at most `k` cover lines.
+    fn fits(&self, chosen: &[usize]) -> bool {
+        chosen.iter().any(|&first| {
+            let band = first / self.base_w;
+            self.groups.iter().any(|&g| {
+                let body = chosen.iter().fold(0u32, |acc, &b| {
+                    acc | if b / self.base_w == band {
+                        self.masks[b] & !g
+                    } else {
+                        self.masks[b]
+                    }
+                });
+                body.count_ones() as usize <= self.k
+            })
+        })
+    }
+
+    fn go(&self, start: usize, chosen: &mut ArrayVec<usize, 4>, union: u32) -> Option<Step> {
+        if chosen.len() == self.k {
+            if !self.fits(chosen) {
+                return None;
+            }
+            return finned_on(self.state, self.d, self.rows, chosen, self.masks, self.k);
+        }
+        for i in start..self.lines.len() {
+            let b = self.lines[i];
+            let u = union | self.masks[b];
+            chosen.push(b);
+            // More lines only grow the body, so a choice that fits no box is dropped.
+            if u.count_ones() as usize > self.k && !self.fits(chosen) {
+                chosen.pop();
+                continue;
+            }
+            if let Some(s) = self.go(i + 1, chosen, u) {
+                return Some(s);
+            }
+            chosen.pop();
+        }
+        None
+    }
 }
 
 fn finned_on(
