@@ -1,0 +1,98 @@
+//! Full house, hidden singles and naked singles.
+
+use alloc::format;
+use alloc::vec;
+
+use super::{Step, Technique, step, unit_of};
+use crate::candidates::{Candidates, cell_name};
+use crate::symbol_char;
+
+/// A unit with one empty cell whose only candidate is the missing digit.
+pub(crate) fn full_house(state: &Candidates) -> Option<Step> {
+    let geo = state.geo();
+    let n = geo.n;
+    for u in (2 * n..3 * n).chain(0..2 * n) {
+        let mut empty = None;
+        let mut count = 0;
+        for &c in &geo.units[u][..n] {
+            if state.value(usize::from(c)).is_none() {
+                count += 1;
+                empty = Some(usize::from(c));
+            }
+        }
+        if count != 1 {
+            continue;
+        }
+        let cell = empty.expect("one empty cell");
+        if let Some(d) = state.candidates(cell).only() {
+            return Some(step(
+                Technique::FullHouse,
+                vec![cell],
+                vec![(cell, d)],
+                vec![(cell, d)],
+                vec![],
+                format!(
+                    "{} is the last empty cell of {}, so it holds {}.",
+                    cell_name(geo.size, cell),
+                    unit_of(geo, u),
+                    symbol_char(d)
+                ),
+            ));
+        }
+    }
+    None
+}
+
+/// A digit with a single place in a box (`boxes`) or in a row or column.
+pub(crate) fn hidden_single(state: &Candidates, boxes: bool) -> Option<Step> {
+    let geo = state.geo();
+    let n = geo.n;
+    let units = if boxes { 2 * n..3 * n } else { 0..2 * n };
+    let technique = if boxes {
+        Technique::HiddenSingleBox
+    } else {
+        Technique::HiddenSingleLine
+    };
+    for u in units {
+        for d in 1..=n as u8 {
+            let here = *state.cells_with(d) & geo.unit_sets[u];
+            if here.len() == 1 {
+                let cell = here.first().expect("one cell");
+                return Some(step(
+                    technique,
+                    vec![cell],
+                    vec![(cell, d)],
+                    vec![(cell, d)],
+                    vec![],
+                    format!(
+                        "In {}, only {} can hold {}.",
+                        unit_of(geo, u),
+                        cell_name(geo.size, cell),
+                        symbol_char(d)
+                    ),
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// A cell with one candidate.
+pub(crate) fn naked_single(state: &Candidates) -> Option<Step> {
+    let geo = state.geo();
+    (0..geo.n * geo.n).find_map(|cell| {
+        let d = state.candidates(cell).only()?;
+        Some(step(
+            Technique::NakedSingle,
+            vec![cell],
+            vec![(cell, d)],
+            vec![(cell, d)],
+            vec![],
+            format!(
+                "{} can only hold {}: its row, column and box hold every other digit or rule it out.",
+                cell_name(geo.size, cell),
+                symbol_char(d)
+            ),
+        ))
+    })
+}

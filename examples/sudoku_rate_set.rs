@@ -1,0 +1,99 @@
+//! Rates every puzzle of a file logically and checks each path against the solution.
+//!
+//! `cargo run --release --example sudoku_rate_set -- data/sudoku/puzzles3_magictour_top1465.txt [LIMIT]`
+//! prints the count per level and per hardest technique, the steps that were not sound
+//! (there should be none) and the time.
+
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+use sudoku_core::logic::{LogicSolver, Rating, Technique};
+use sudoku_core::{Candidates, Grid, puzzle_lines};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let path = args.next().unwrap_or_else(|| {
+        eprintln!("usage: sudoku_rate_set FILE [LIMIT]");
+        std::process::exit(2)
+    });
+    let limit: usize = args
+        .next()
+        .map_or(usize::MAX, |s| s.parse().expect("a number"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        eprintln!("{path}: {e}");
+        std::process::exit(1)
+    });
+    let puzzles: Vec<Grid> = puzzle_lines(&text)
+        .filter_map(|l| l.grid.ok())
+        .take(limit)
+        .collect();
+    let solutions: Vec<Grid> = puzzles
+        .iter()
+        .map(|p| p.solve_unique().expect("proper"))
+        .collect();
+    let solver = LogicSolver::new();
+    let start = Instant::now();
+    let paths: Vec<_> = puzzles
+        .iter()
+        .map(|p| solver.solve_from(Candidates::new(p)))
+        .collect();
+    let secs = start.elapsed().as_secs_f64();
+    let mut levels: BTreeMap<String, usize> = BTreeMap::new();
+    let mut hardest: BTreeMap<Technique, usize> = BTreeMap::new();
+    let mut used: BTreeMap<Technique, usize> = BTreeMap::new();
+    let mut unsolved = 0;
+    let mut unsound = 0;
+    for ((path, sol), _p) in paths.iter().zip(&solutions).zip(&puzzles) {
+        let r = Rating::of_path(path);
+        *levels.entry(r.difficulty.to_string()).or_default() += 1;
+        if let Some(t) = r.hardest {
+            *hardest.entry(t).or_default() += 1;
+        }
+        if !path.solved {
+            unsolved += 1;
+        }
+        for s in &path.steps {
+            *used.entry(s.technique).or_default() += 1;
+            let bad = s.eliminations.iter().any(|&(c, d)| sol.cells()[c] == d)
+                || s.placements.iter().any(|&(c, d)| sol.cells()[c] != d);
+            if bad {
+                unsound += 1;
+                println!("UNSOUND {}: {s}", _p);
+            }
+        }
+    }
+    println!(
+        "{} puzzles in {:.3} s ({:.3} ms each), unsolved {unsolved}, unsound steps {unsound}",
+        puzzles.len(),
+        secs,
+        1000.0 * secs / puzzles.len() as f64
+    );
+    println!("levels: {levels:?}");
+    println!("hardest technique: {hardest:?}");
+    println!("steps by technique: {used:?}");
+    if std::env::var_os("PROFILE").is_some() {
+        // Time spent per technique along the same paths (the solver's loop, unrolled).
+        let mut spent: BTreeMap<Technique, f64> = BTreeMap::new();
+        for p in &puzzles {
+            let mut state = Candidates::new(p);
+            while !state.is_solved() {
+                let mut step = None;
+                for t in Technique::ALL {
+                    let t0 = Instant::now();
+                    let s = sudoku_core::logic::find(t, &state);
+                    *spent.entry(t).or_default() += t0.elapsed().as_secs_f64();
+                    if s.is_some() {
+                        step = s;
+                        break;
+                    }
+                }
+                step.expect("a step").apply(&mut state);
+            }
+        }
+        let mut v: Vec<_> = spent.into_iter().collect();
+        v.sort_by(|a, b| b.1.total_cmp(&a.1));
+        for (t, secs) in v.iter().take(12) {
+            println!("{:>28} {:8.3} s", t.name(), secs);
+        }
+    }
+}
