@@ -57,7 +57,9 @@ pub fn puzzle_of_level(
     let n = options.size.side();
     for _ in 0..attempts.max(1) {
         let solution = generate::solved_grid(options.size, rng);
-        let puzzle = generate::puzzle_from(&solution, options, rng);
+        let Some(puzzle) = generate::puzzle_from(&solution, options, rng) else {
+            continue;
+        };
         let mut r = rating(&puzzle);
         if r.difficulty < level {
             continue;
