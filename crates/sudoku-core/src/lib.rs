@@ -4,13 +4,16 @@
 
 extern crate alloc;
 
+mod candidates;
 mod fast9;
 mod general;
 pub mod generate;
 mod grid;
+pub mod logic;
 mod solve;
 pub mod transform;
 
+pub use candidates::{Candidates, Marks};
 pub use generate::{GenerateOptions, Symmetry};
 pub use grid::{
     Conflict, Grid, GridError, ParseGridError, Pretty, PuzzleLine, Size, Unit, is_comment,
