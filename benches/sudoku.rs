@@ -2,8 +2,8 @@
 //! the standard benchmark sets, generation of minimal puzzles, and solved grids (exactly
 //! uniform ones of 4×4, 6×6 and 9×9, and the old non-uniform scattered 9×9 method).
 //!
-//! The sets are read from `../shared/data/sudoku/` beside the checkout; a missing file
-//! stops the benchmark with an error.
+//! The sets are read from the repository's `data/sudoku/`; a missing file stops the
+//! benchmark with an error.
 
 use std::hint::black_box;
 
@@ -13,10 +13,7 @@ use rand_chacha::ChaCha8Rng;
 use tabletop::sudoku::{GenerateOptions, Grid, Size, Symmetry, generate, puzzle_lines};
 
 fn sample(name: &str, n: usize) -> Vec<Grid> {
-    let path = format!(
-        "{}/../shared/data/sudoku/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let path = format!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/sudoku/{}"), name);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read the dataset {path}: {e}"));
     puzzle_lines(&text)

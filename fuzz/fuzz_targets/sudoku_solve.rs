@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sudoku_core::{Engine, Grid, Size, Solver};
+use sudoku_core::{Backend, Grid, Size, Solver};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&which, rest)) = data.split_first() else {
@@ -32,7 +32,7 @@ fuzz_target!(|data: &[u8]| {
         assert!(solutions.is_empty(), "{grid}");
     }
     if size == Size::Nine {
-        let general = Solver::new().engine(Engine::General).node_limit(budget);
+        let general = Solver::new().backend(Backend::General).node_limit(budget);
         if let Ok(count) = general.count(&grid, 3) {
             assert_eq!(count, solutions.len(), "{grid}");
         }

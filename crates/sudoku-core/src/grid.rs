@@ -172,9 +172,19 @@ pub enum ParseGridError {
     },
 }
 
-/// Why cell values do not make a grid.
+/// Why cell values do not make a grid, or a cell cannot be set.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GridError {
+    /// A cell outside the grid.
+    #[error("row {row}, column {col} (0-based) is outside a {size} grid")]
+    OutsideGrid {
+        /// The 0-based row asked for.
+        row: usize,
+        /// The 0-based column asked for.
+        col: usize,
+        /// The grid's size.
+        size: Size,
+    },
     /// The number of values does not match the size.
     #[error("a {size} grid has {expected} cells, got {got}")]
     WrongCellCount {
@@ -185,7 +195,8 @@ pub enum GridError {
         /// The number of values given.
         got: usize,
     },
-    /// A value above N.
+    /// A value that is not a symbol of the size: above N in a list of cells, or `0` or
+    /// above N given to [`Grid::set`].
     #[error("cell {index}: {value} is not a symbol of a {size} grid")]
     BadValue {
         /// 0-based cell index.
@@ -260,38 +271,46 @@ impl Grid {
         &self.cells
     }
 
-    /// The symbol at `row`, `col` (0-based), `None` when empty.
-    ///
-    /// # Panics
-    /// When the coordinates are outside the grid.
+    /// The symbol at `row`, `col` (0-based); `None` when the cell is empty or outside the
+    /// grid (as [`slice::get`] does for an index past the end).
     pub fn get(&self, row: usize, col: usize) -> Option<u8> {
         let n = self.size.side();
-        assert!(
-            row < n && col < n,
-            "cell ({row}, {col}) is outside the grid"
-        );
+        if row >= n || col >= n {
+            return None;
+        }
         match self.cells[row * n + col] {
             0 => None,
             v => Some(v),
         }
     }
 
-    /// Sets the cell at `row`, `col` (0-based) to a symbol or empties it.
+    /// Sets the cell at `row`, `col` (0-based) to a symbol `1..=N`, or empties it with
+    /// `None`. A cell outside the grid or a value that is not a symbol of its size is an
+    /// error, and the grid is left unchanged.
     ///
-    /// # Panics
-    /// When the coordinates are outside the grid or the symbol is not in `1..=N`.
-    pub fn set(&mut self, row: usize, col: usize, value: Option<u8>) {
-        let n = self.size.side();
-        assert!(
-            row < n && col < n,
-            "cell ({row}, {col}) is outside the grid"
-        );
-        let v = value.unwrap_or(0);
-        assert!(
-            value.is_none() || (1..=n).contains(&usize::from(v)),
-            "symbol {v} outside 1..={n}"
-        );
-        self.cells[row * n + col] = v;
+    /// ```
+    /// use sudoku_core::{Grid, GridError, Size};
+    /// let mut g = Grid::empty(Size::Four);
+    /// g.set(0, 1, Some(3)).unwrap();
+    /// assert_eq!(g.to_string(), ".3..............");
+    /// assert!(matches!(g.set(4, 0, Some(1)), Err(GridError::OutsideGrid { .. })));
+    /// assert!(matches!(g.set(0, 0, Some(5)), Err(GridError::BadValue { .. })));
+    /// assert_eq!(g.to_string(), ".3..............");
+    /// ```
+    pub fn set(&mut self, row: usize, col: usize, value: Option<u8>) -> Result<(), GridError> {
+        let size = self.size;
+        let n = size.side();
+        if row >= n || col >= n {
+            return Err(GridError::OutsideGrid { row, col, size });
+        }
+        let index = row * n + col;
+        let v = match value {
+            None => 0,
+            Some(v) if (1..=n).contains(&usize::from(v)) => v,
+            Some(value) => return Err(GridError::BadValue { index, value, size }),
+        };
+        self.cells[index] = v;
+        Ok(())
     }
 
     /// The number of filled cells.

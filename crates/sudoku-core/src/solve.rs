@@ -21,9 +21,9 @@ pub enum SolveError {
 #[error("the search gave up after {0} branching nodes")]
 pub struct SearchAborted(pub u64);
 
-/// Which solver to use.
+/// Which solver backend a [`Solver`] runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Engine {
+pub enum Backend {
     /// The dedicated bit-parallel solver for 9×9, the general one for other sizes.
     #[default]
     Auto,
@@ -31,7 +31,7 @@ pub enum Engine {
     General,
 }
 
-/// A configurable solver. [`Grid`]'s methods use `Solver::default()`: the fastest engine
+/// A configurable solver. [`Grid`]'s methods use `Solver::default()`: the fastest backend
 /// for the size and no node limit.
 ///
 /// Proper puzzles and the benchmark sets solve in microseconds to milliseconds, but
@@ -46,7 +46,7 @@ pub enum Engine {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Solver {
-    engine: Engine,
+    backend: Backend,
     node_limit: u64,
 }
 
@@ -57,17 +57,17 @@ impl Default for Solver {
 }
 
 impl Solver {
-    /// The default solver: the fastest engine for the size, no node limit.
+    /// The default solver: the fastest backend for the size, no node limit.
     pub const fn new() -> Solver {
         Solver {
-            engine: Engine::Auto,
+            backend: Backend::Auto,
             node_limit: u64::MAX,
         }
     }
 
-    /// Chooses the engine.
-    pub const fn engine(self, engine: Engine) -> Solver {
-        Solver { engine, ..self }
+    /// Chooses the backend.
+    pub const fn backend(self, backend: Backend) -> Solver {
+        Solver { backend, ..self }
     }
 
     /// Gives up (with [`SearchAborted`]) after `nodes` branching nodes.
@@ -85,7 +85,7 @@ impl Solver {
         grid: &Grid,
         found: &mut dyn FnMut(&[u8]) -> bool,
     ) -> Result<(), SearchAborted> {
-        if grid.size() == Size::Nine && self.engine == Engine::Auto {
+        if grid.size() == Size::Nine && self.backend == Backend::Auto {
             fast9::for_each_solution(grid.cells(), self.node_limit, &mut |s: &[u8; 81]| found(s))
                 .map_err(|_| SearchAborted(self.node_limit))
         } else {
@@ -99,7 +99,7 @@ impl Solver {
         if limit == 0 {
             return Ok(0);
         }
-        if grid.size() == Size::Nine && self.engine == Engine::Auto {
+        if grid.size() == Size::Nine && self.backend == Backend::Auto {
             return fast9::count(grid.cells(), limit, self.node_limit)
                 .map_err(|_| SearchAborted(self.node_limit));
         }

@@ -159,10 +159,10 @@ fn deadly_swap(g: &Grid) -> Option<Grid> {
                     let (a, b) = (g.get(r1, c1), g.get(r1, c2));
                     if g.get(r2, c2) == a && g.get(r2, c1) == b {
                         let mut h = g.clone();
-                        h.set(r1, c1, b);
-                        h.set(r1, c2, a);
-                        h.set(r2, c1, a);
-                        h.set(r2, c2, b);
+                        h.set(r1, c1, b).unwrap();
+                        h.set(r1, c2, a).unwrap();
+                        h.set(r2, c1, a).unwrap();
+                        h.set(r2, c2, b).unwrap();
                         return Some(h);
                     }
                 }
@@ -198,7 +198,7 @@ proptest! {
         let mut g = Grid::empty(Size::Sixteen);
         for _ in 0..filled {
             let (r, c, v) = (rng.random_range(0..16), rng.random_range(0..16), rng.random_range(1..=16u8));
-            g.set(r, c, Some(v));
+            g.set(r, c, Some(v)).unwrap();
         }
         check(&g, 3, &mut rng);
     }
@@ -212,9 +212,9 @@ fn symmetric_grids_are_handled() {
         let p = pattern(size);
         assert!(p.is_full() && p.is_consistent());
         let mut one = Grid::empty(size);
-        one.set(3, 5, Some(2));
+        one.set(3, 5, Some(2)).unwrap();
         let mut two = one.clone();
-        two.set(9, 12, Some(7));
+        two.set(9, 12, Some(7)).unwrap();
         cases.extend([
             Grid::empty(size),
             one,
@@ -241,7 +241,7 @@ fn symmetric_grids_are_handled() {
     for size in [Size::Sixteen, Size::TwentyFive] {
         assert_eq!(canonical_form(&Grid::empty(size)), Some(Grid::empty(size)));
         let mut one = Grid::empty(size);
-        one.set(7, 2, Some(5));
+        one.set(7, 2, Some(5)).unwrap();
         let c = canonical_form(&one).unwrap();
         assert_eq!(c.clue_count(), 1);
         assert_eq!(c.cells().iter().filter(|&&v| v == 1).count(), 1);
@@ -265,7 +265,7 @@ fn non_equivalent_grids_get_different_forms() {
         let at = p.cells().iter().position(|&v| v == 0).unwrap();
         let n = size.side();
         let mut q = p.clone();
-        q.set(at / n, at % n, g.get(at / n, at % n));
+        q.set(at / n, at % n, g.get(at / n, at % n)).unwrap();
         assert_ne!(check(&p, 1, &mut rng), check(&q, 1, &mut rng));
 
         // Two givens: in one row, in one band, in one box, apart; same or different symbols.
@@ -280,15 +280,15 @@ fn non_equivalent_grids_get_different_forms() {
         ];
         for (name, (r1, c1, v1), (r2, c2, v2)) in layouts {
             let mut g = Grid::empty(size);
-            g.set(r1, c1, Some(v1));
-            g.set(r2, c2, Some(v2));
+            g.set(r1, c1, Some(v1)).unwrap();
+            g.set(r2, c2, Some(v2)).unwrap();
             let c = check(&g, 2, &mut rng);
             assert_eq!(forms.insert(c, name), None, "{name}");
         }
         // A column pair is the transpose of a row pair: the same class.
         let mut col = Grid::empty(size);
-        col.set(0, 0, Some(1));
-        col.set(9, 0, Some(1));
+        col.set(0, 0, Some(1)).unwrap();
+        col.set(9, 0, Some(1)).unwrap();
         assert_eq!(forms.get(&check(&col, 1, &mut rng)), Some(&"row"));
     }
 }
@@ -317,7 +317,7 @@ fn report_times() {
         }
         let p = pattern(size);
         let mut one = Grid::empty(size);
-        one.set(3, 5, Some(2));
+        one.set(3, 5, Some(2)).unwrap();
         let group = if size == Size::Sixteen {
             xor16()
         } else {

@@ -102,7 +102,7 @@ fn six_by_six_grids_are_uniform() {
     // a uniform grid gives each of them the same probability.
     let mut first_row = Grid::empty(Size::Six);
     for c in 0..6 {
-        first_row.set(0, c, Some(c as u8 + 1));
+        first_row.set(0, c, Some(c as u8 + 1)).unwrap();
     }
     assert_eq!(first_row.count_solutions(50_000), 39_168);
     let samples = 39_168 * 8;
@@ -336,7 +336,7 @@ proptest! {
         let cells: Vec<u8> = cells.iter().enumerate().map(|(i, &v)| if i % 81 < keep && i % 3 == 0 { v } else { 0 }).collect();
         let g = Grid::from_cells(Size::Nine, &cells).unwrap();
         let fast = g.count_solutions(2);
-        let general = sudoku_core::Solver::new().engine(sudoku_core::Engine::General).count(&g, 2).unwrap();
+        let general = sudoku_core::Solver::new().backend(sudoku_core::Backend::General).count(&g, 2).unwrap();
         prop_assert_eq!(fast, general);
         if !g.is_consistent() {
             prop_assert_eq!(fast, 0);

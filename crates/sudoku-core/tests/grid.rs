@@ -3,7 +3,7 @@
 mod common;
 
 use common::pattern_solution;
-use sudoku_core::{Grid, ParseGridError, Size, Unit, puzzle_lines};
+use sudoku_core::{Grid, GridError, ParseGridError, Size, Unit, puzzle_lines};
 
 const P9: &str =
     "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3..";
@@ -103,7 +103,7 @@ fn conflicts_name_units_and_cells() {
     let mut g: Grid = P9.parse().unwrap();
     assert!(g.conflicts().is_empty());
     // Put a 4 at r1c1: clashes with the 4 at r1c3 in row 1 and box 1.
-    g.set(0, 0, Some(4));
+    g.set(0, 0, Some(4)).unwrap();
     let c = g.conflicts();
     assert_eq!(c.len(), 2, "{c:?}");
     assert_eq!(c[0].unit, Unit::Row(0));
@@ -113,20 +113,40 @@ fn conflicts_name_units_and_cells() {
     assert_eq!(c[0].to_string(), "4 appears in row 1 at r1c1, r1c3");
     // A column clash.
     let mut g: Grid = P9.parse().unwrap();
-    g.set(8, 2, Some(4));
+    g.set(8, 2, Some(4)).unwrap();
     assert!(g.conflicts().iter().any(|c| c.unit == Unit::Column(2)));
 }
 
 #[test]
 fn get_set_and_from_cells_check_their_input() {
     let mut g = Grid::empty(Size::Four);
-    g.set(3, 3, Some(4));
+    g.set(3, 3, Some(4)).unwrap();
     assert_eq!(g.get(3, 3), Some(4));
-    g.set(3, 3, None);
+    g.set(3, 3, None).unwrap();
     assert_eq!(g.get(3, 3), None);
     assert!(Grid::from_cells(Size::Four, &[0; 15]).is_err());
     assert!(Grid::from_cells(Size::Four, &[5; 16]).is_err());
-    assert!(std::panic::catch_unwind(|| Grid::empty(Size::Four).get(4, 0)).is_err());
+    // Out of range: `get` says nothing is there, `set` refuses and changes nothing.
+    assert_eq!(Grid::empty(Size::Four).get(4, 0), None);
+    let before = g.clone();
+    assert_eq!(
+        g.set(0, 4, Some(1)),
+        Err(GridError::OutsideGrid {
+            row: 0,
+            col: 4,
+            size: Size::Four
+        })
+    );
+    assert_eq!(
+        g.set(1, 1, Some(5)),
+        Err(GridError::BadValue {
+            index: 5,
+            value: 5,
+            size: Size::Four
+        })
+    );
+    assert!(g.set(1, 1, Some(0)).is_err());
+    assert_eq!(g, before);
 }
 
 #[test]

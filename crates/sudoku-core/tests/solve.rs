@@ -5,9 +5,9 @@ mod common;
 use common::{pattern_solution, sample};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use sudoku_core::{Engine, Grid, SearchAborted, Size, SolveError, Solver, generate};
+use sudoku_core::{Backend, Grid, SearchAborted, Size, SolveError, Solver, generate};
 
-const GENERAL: Solver = Solver::new().engine(Engine::General);
+const GENERAL: Solver = Solver::new().backend(Backend::General);
 
 fn check_unique(p: &Grid) -> Grid {
     let s = p.solve_unique().unwrap_or_else(|e| panic!("{p}: {e}"));
@@ -109,7 +109,7 @@ fn a_deadly_pattern_has_two_solutions() {
         };
         let mut p = full.clone();
         for (r, c) in cells {
-            p.set(r, c, None);
+            p.set(r, c, None).unwrap();
         }
         assert_eq!(p.count_solutions(10), 2, "{p}");
         assert_eq!(GENERAL.count(&p, 10), Ok(2));
@@ -140,17 +140,17 @@ fn contradictions_end_quickly_with_no_solution() {
     // Every size, clashing givens.
     for size in Size::ALL {
         let mut g = Grid::empty(size);
-        g.set(0, 0, Some(1));
-        g.set(1, 1, Some(1));
+        g.set(0, 0, Some(1)).unwrap();
+        g.set(1, 1, Some(1)).unwrap();
         assert_eq!(g.count_solutions(2), 0, "{size}");
     }
     // Propagation alone completes a 16×16 grid with an emptied row: no branching node.
     let mut g = pattern_solution(Size::Sixteen);
     for c in 0..16 {
-        g.set(5, c, None);
+        g.set(5, c, None).unwrap();
     }
-    g.set(0, 0, None);
-    g.set(0, 1, None);
+    g.set(0, 0, None).unwrap();
+    g.set(0, 1, None).unwrap();
     let limited = Solver::new().node_limit(10);
     assert_eq!(limited.count(&g, 2), Ok(1));
     let empty25 = Grid::empty(Size::TwentyFive);

@@ -1,12 +1,12 @@
 //! `tabletop sudoku`: Sudoku tools: solve, count, generate, bench, show.
 
-use std::io::{BufRead, Write};
-use std::path::PathBuf;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::{Args, Subcommand, ValueEnum};
 use sudoku_core::{
-    GenerateOptions, Grid, Size, SolveError, Solver, Symmetry, generate, is_comment,
+    GenerateOptions, Grid, PuzzleLine, Size, SolveError, Solver, Symmetry, generate, puzzle_lines,
 };
 
 use crate::common::{CliError, CliResult, JsonArg, Progress, SeedArg, open_input};
@@ -54,9 +54,9 @@ enum Command {
         /// Grid side: 4, 6, 9, 16 or 25.
         #[arg(long, default_value_t = 9, value_name = "N")]
         size: usize,
-        /// Symmetry of the clue pattern.
-        #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
-        symmetry: SymmetryArg,
+        /// Symmetry of the clue pattern: none, rotate180, rotate90, mirror or diagonal.
+        #[arg(long, default_value_t = Symmetry::None, value_name = "NAME")]
+        symmetry: Symmetry,
         /// Make every puzzle minimal: no given can be removed.
         #[arg(long)]
         minimal: bool,
@@ -83,27 +83,6 @@ enum Command {
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum SymmetryArg {
-    None,
-    Rotate180,
-    Rotate90,
-    Mirror,
-    Diagonal,
-}
-
-impl From<SymmetryArg> for Symmetry {
-    fn from(s: SymmetryArg) -> Symmetry {
-        match s {
-            SymmetryArg::None => Symmetry::None,
-            SymmetryArg::Rotate180 => Symmetry::Rotate180,
-            SymmetryArg::Rotate90 => Symmetry::Rotate90,
-            SymmetryArg::Mirror => Symmetry::Mirror,
-            SymmetryArg::Diagonal => Symmetry::Diagonal,
-        }
-    }
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum BenchMode {
     Count2,
     First,
@@ -118,7 +97,7 @@ pub fn run(args: SudokuArgs) -> CliResult {
             max_nodes,
         } => {
             let solver = solver(max_nodes);
-            for_each_line(file, |grid| match solver.solve_unique(grid) {
+            answer_each(file, "solving", |grid| match solver.solve_unique(grid) {
                 Err(_) => "aborted".to_owned(),
                 Ok(Ok(solution)) => solution.to_string(),
                 Ok(Err(SolveError::NoSolution)) => "unsolvable".to_owned(),
@@ -136,7 +115,7 @@ pub fn run(args: SudokuArgs) -> CliResult {
             max_nodes,
         } => {
             let solver = solver(max_nodes);
-            for_each_line(file, |grid| match solver.count(grid, limit) {
+            answer_each(file, "counting", |grid| match solver.count(grid, limit) {
                 Ok(n) => n.to_string(),
                 Err(_) => "aborted".to_owned(),
             })
@@ -153,7 +132,7 @@ pub fn run(args: SudokuArgs) -> CliResult {
                 .ok_or_else(|| CliError::usage(format!("--size {size}: use 4, 6, 9, 16 or 25")))?;
             let options = GenerateOptions {
                 size,
-                symmetry: symmetry.into(),
+                symmetry,
                 minimal,
                 clues,
                 ..GenerateOptions::default()
@@ -161,12 +140,27 @@ pub fn run(args: SudokuArgs) -> CliResult {
             let mut rng = seed.rng();
             let mut out = std::io::stdout().lock();
             let mut progress = Progress::new("generating", count as u64);
+            // Puzzles above the clue target, and the fewest clues reached.
+            let (mut missed, mut fewest) = (0usize, usize::MAX);
             for _ in 0..count {
                 let puzzle = generate::puzzle(&options, &mut rng);
                 writeln!(out, "{puzzle}")?;
+                if clues.is_some_and(|k| puzzle.clue_count() > k) {
+                    missed += 1;
+                    fewest = fewest.min(puzzle.clue_count());
+                }
                 progress.advance(1);
             }
             progress.finish();
+            out.flush()?;
+            if let (Some(k), true) = (clues, missed > 0) {
+                eprintln!(
+                    "warning: --clues {k} could not be reached for {missed} of {count} puzzle{}: \
+                     the fewest clues reached was {fewest} (best of {} grids each)",
+                    if count == 1 { "" } else { "s" },
+                    options.attempts.max(1)
+                );
+            }
             Ok(())
         }
         Command::Bench { file, mode, json } => bench(file, mode, json),
@@ -201,25 +195,63 @@ fn solver(max_nodes: Option<u64>) -> Solver {
     }
 }
 
-/// Applies `answer` to every puzzle line of the input, printing one line per puzzle; a
-/// malformed line prints `error: …` and makes the command fail at the end.
-fn for_each_line(file: Option<PathBuf>, mut answer: impl FnMut(&Grid) -> String) -> CliResult {
-    let input = open_input(file.as_deref())?;
+/// A whole text input and the name error messages give it.
+struct Input {
+    name: String,
+    text: String,
+}
+
+impl Input {
+    /// Reads the named file, or stdin for `None` or `-`. Text that is not UTF-8 (a binary
+    /// file) is an error naming the file and the line.
+    fn read(file: Option<&Path>) -> CliResult<Input> {
+        let name = match file {
+            Some(p) if p.as_os_str() != "-" => p.display().to_string(),
+            _ => "standard input".to_owned(),
+        };
+        let mut bytes = Vec::new();
+        open_input(file)?
+            .read_to_end(&mut bytes)
+            .map_err(|e| CliError::new(format!("cannot read {name}: {e}")))?;
+        let text = String::from_utf8(bytes).map_err(|e| {
+            let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+            let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+            CliError::new(format!(
+                "{name}: line {line}: not UTF-8 text (a binary file?)"
+            ))
+        })?;
+        Ok(Input { name, text })
+    }
+
+    /// The puzzle lines (comments and blank lines skipped).
+    fn puzzles(&self) -> Vec<PuzzleLine> {
+        puzzle_lines(&self.text).collect()
+    }
+}
+
+/// Applies `answer` to every puzzle line of the input, printing one line per puzzle, with
+/// a progress bar labelled `label` on a terminal; a malformed line prints `error: …` and
+/// makes the command fail at the end.
+fn answer_each(
+    file: Option<PathBuf>,
+    label: &str,
+    mut answer: impl FnMut(&Grid) -> String,
+) -> CliResult {
+    let lines = Input::read(file.as_deref())?.puzzles();
+    let mut progress = Progress::new(label, lines.len() as u64);
     let mut out = std::io::stdout().lock();
     let mut bad = 0usize;
-    for (i, line) in input.lines().enumerate() {
-        let line = line.map_err(|e| CliError::new(format!("cannot read input: {e}")))?;
-        if is_comment(&line) {
-            continue;
-        }
-        match line.parse::<Grid>() {
-            Ok(grid) => writeln!(out, "{}", answer(&grid))?,
+    for line in &lines {
+        match &line.grid {
+            Ok(grid) => writeln!(out, "{}", answer(grid))?,
             Err(e) => {
                 bad += 1;
-                writeln!(out, "error: line {}: {e}", i + 1)?;
+                writeln!(out, "error: line {}: {e}", line.line)?;
             }
         }
+        progress.advance(1);
     }
+    progress.finish();
     out.flush()?;
     if bad > 0 {
         return Err(CliError::new(format!(
@@ -241,20 +273,17 @@ struct BenchReport {
 }
 
 fn bench(file: PathBuf, mode: BenchMode, json: JsonArg) -> CliResult {
-    let input = open_input(Some(&file))?;
-    let mut puzzles = Vec::new();
-    for (i, line) in input.lines().enumerate() {
-        let line = line.map_err(|e| CliError::new(format!("cannot read input: {e}")))?;
-        if is_comment(&line) {
-            continue;
-        }
-        let grid: Grid = line
-            .parse()
-            .map_err(|e| CliError::new(format!("{}: line {}: {e}", file.display(), i + 1)))?;
-        puzzles.push(grid);
-    }
+    let input = Input::read(Some(&file))?;
+    let puzzles = input
+        .puzzles()
+        .into_iter()
+        .map(|l| {
+            l.grid
+                .map_err(|e| CliError::new(format!("{}: line {}: {e}", input.name, l.line)))
+        })
+        .collect::<CliResult<Vec<Grid>>>()?;
     if puzzles.is_empty() {
-        return Err(CliError::new(format!("{}: no puzzles", file.display())));
+        return Err(CliError::new(format!("{}: no puzzles", input.name)));
     }
     let limit = match mode {
         BenchMode::Count2 => 2,

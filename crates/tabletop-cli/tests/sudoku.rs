@@ -6,8 +6,8 @@ use support::{stderr, stdout, tabletop};
 
 fn data(name: &str) -> String {
     let path = format!(
-        "{}/../../../shared/data/sudoku/{name}",
-        env!("CARGO_MANIFEST_DIR")
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/sudoku/{}"),
+        name
     );
     assert!(
         std::path::Path::new(&path).exists(),
@@ -181,4 +181,101 @@ fn show_draws_the_grid_and_conflicts() {
         text.contains("conflict: 1 appears in row 1 at r1c1, r1c2"),
         "{text}"
     );
+}
+
+/// A scratch file for one test, removed by the caller.
+fn scratch(name: &str, bytes: &[u8]) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("tabletop-sudoku-{}-{name}", std::process::id()));
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+#[test]
+fn a_binary_input_names_the_file_and_the_line() {
+    let mut bytes = format!("# puzzles\n{PUZZLE}\n").into_bytes();
+    bytes.extend_from_slice(b"\x00\xff\xfe\x89PNG\n");
+    let path = scratch("binary.txt", &bytes);
+    let file = path.to_str().unwrap();
+    for command in ["solve", "count", "bench"] {
+        let out = tabletop(&["sudoku", command, file], "");
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{command}: {err}");
+        assert_eq!(
+            err,
+            format!("error: {file}: line 3: not UTF-8 text (a binary file?)\n"),
+            "{command}"
+        );
+    }
+    let out = tabletop(&["sudoku", "solve"], "");
+    assert_eq!(out.status.code(), Some(0));
+    std::fs::remove_file(path).unwrap();
+}
+
+#[test]
+fn an_unreachable_clue_target_is_reported() {
+    let args = [
+        "sudoku", "generate", "--seed", "1", "--count", "3", "--clues", "5",
+    ];
+    let out = tabletop(&args, "");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let fewest = stdout(&out)
+        .lines()
+        .map(|l| l.parse::<sudoku_core::Grid>().unwrap().clue_count())
+        .min()
+        .unwrap();
+    assert!(fewest > 17, "{fewest}");
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "warning: --clues 5 could not be reached for 3 of 3 puzzles: the fewest clues \
+             reached was {fewest} (best of 50 grids each)\n"
+        )
+    );
+    // A reachable target says nothing.
+    let out = tabletop(
+        &[
+            "sudoku", "generate", "--seed", "1", "--count", "3", "--clues", "40",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stderr(&out), "");
+}
+
+/// Runs a shell command line inside a pseudo-terminal (util-linux `script`) and returns
+/// what the terminal showed.
+fn on_terminal(command: &str) -> String {
+    let out = std::process::Command::new("script")
+        .args(["-qec", command, "/dev/null"])
+        .env("NO_COLOR", "1")
+        .env("TERM", "xterm")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("these tests need util-linux `script` (apt-get install bsdutils)");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn long_batches_show_progress_on_a_terminal_only() {
+    let bin = env!("CARGO_BIN_EXE_tabletop");
+    let data = data("puzzles2_17_clue.txt");
+    let answers = scratch("answers.txt", b"");
+    let to = answers.to_str().unwrap();
+    for (label, command) in [
+        ("solving", format!("{bin} sudoku solve {data} > {to}")),
+        ("counting", format!("{bin} sudoku count {data} > {to}")),
+        (
+            "generating",
+            format!("{bin} sudoku generate --seed 1 --count 3000 > {to}"),
+        ),
+    ] {
+        let shown = on_terminal(&command);
+        assert!(shown.contains(&format!("{label} [")), "{label}: {shown:?}");
+    }
+    // Through a pipe the bar stays away.
+    let out = tabletop(&["sudoku", "count", &data], "");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stderr(&out), "");
+    assert_eq!(stdout(&out).lines().count(), 49_158);
+    std::fs::remove_file(answers).unwrap();
 }

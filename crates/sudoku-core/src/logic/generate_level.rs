@@ -78,7 +78,7 @@ pub fn puzzle_of_level(
     let too_easy = |g: &Grid| below(level).is_some_and(|b| solve_within(g, b).solved);
     for _ in 0..attempts.max(1) {
         let solution = generate::solved_grid(options.size, rng);
-        let puzzle = generate::puzzle_from(&solution, options, rng);
+        let puzzle = generate::puzzle_from(&solution, options, rng).expect("a solved grid");
         if too_easy(&puzzle) {
             continue;
         }

@@ -4,12 +4,18 @@
 
 use sudoku_core::{Grid, puzzle_lines};
 
-/// The path of a dataset file in `../shared/data/sudoku/` beside the checkout.
+/// The path of a dataset file in the repository's `data/sudoku/`; fails the test when the
+/// file is missing.
 pub fn data_path(name: &str) -> String {
-    format!(
-        "{}/../../../shared/data/sudoku/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    )
+    let path = format!(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/sudoku/{}"),
+        name
+    );
+    assert!(
+        std::path::Path::new(&path).is_file(),
+        "dataset {path} is missing (see data/sudoku/README.md)"
+    );
+    path
 }
 
 /// The first `n` puzzles of a dataset; panics (fails the test) when the file is missing.
