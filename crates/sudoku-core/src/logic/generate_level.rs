@@ -1,6 +1,6 @@
 //! Generation by difficulty: a proper puzzle whose [`rate`](super::rate) is at a level.
 //!
-//! Puzzles come from [`generate::puzzle_from`](crate::generate::puzzle_from); one that
+//! Puzzles come from [`generate::puzzle_from`]; one that
 //! rates too hard gets clues of its solution back (an orbit of the symmetry at a time)
 //! until it rates at the level, one that rates too easy is dropped for a new one.
 
