@@ -2,7 +2,8 @@
 //!
 //! `cargo run --release --example sudoku_rate_set -- data/sudoku/puzzles3_magictour_top1465.txt [LIMIT]`
 //! prints the count per level and per hardest technique, the steps that were not sound
-//! (there should be none) and the time.
+//! (there should be none) and the time. `sudoku_rate_set --generate N` times generating
+//! N puzzles of each level instead.
 
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -12,6 +13,13 @@ use sudoku_core::{Candidates, Grid, puzzle_lines};
 
 fn main() {
     let mut args = std::env::args().skip(1);
+    if std::env::args().nth(1).as_deref() == Some("--generate") {
+        let n: u32 = std::env::args()
+            .nth(2)
+            .map_or(20, |s| s.parse().expect("a number"));
+        generate_levels(n);
+        return;
+    }
     let path = args.next().unwrap_or_else(|| {
         eprintln!("usage: sudoku_rate_set FILE [LIMIT]");
         std::process::exit(2)
@@ -95,5 +103,28 @@ fn main() {
         for (t, secs) in v.iter().take(12) {
             println!("{:>28} {:8.3} s", t.name(), secs);
         }
+    }
+}
+
+/// Times `n` puzzles of each level (seeded), with the attempts they took.
+fn generate_levels(n: u32) {
+    use rand::SeedableRng;
+    use sudoku_core::GenerateOptions;
+    use sudoku_core::logic::Difficulty;
+    use sudoku_core::logic::generate_level::puzzle_of_level;
+    for level in Difficulty::ALL {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        let start = Instant::now();
+        let mut made = 0;
+        for _ in 0..n {
+            if puzzle_of_level(level, &GenerateOptions::default(), 2000, &mut rng).is_some() {
+                made += 1;
+            }
+        }
+        let secs = start.elapsed().as_secs_f64();
+        println!(
+            "{level:>8}: {made}/{n} made, {:.2} ms each",
+            1000.0 * secs / f64::from(n)
+        );
     }
 }

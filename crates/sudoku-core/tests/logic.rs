@@ -99,6 +99,16 @@ fn forum_11_plus_sample_solves_completely() {
 }
 
 #[test]
+fn the_kaggle_sample_needs_singles_only() {
+    let singles = LogicSolver::with_techniques(Techniques::singles());
+    for p in sample("puzzles0_kaggle_sample69.txt", 0, 69) {
+        let path = singles.solve(&p).unwrap();
+        assert!(path.solved, "{p}");
+        assert_eq!(rate(&p).unwrap().difficulty, Difficulty::Easy);
+    }
+}
+
+#[test]
 fn every_technique_is_sound_along_hard_paths() {
     for p in sample("puzzles3_magictour_top1465.txt", 20, 3) {
         check_path_sound(&p, 4);

@@ -426,70 +426,154 @@ fn cells_by_candidates(state: &Candidates) -> Vec<usize> {
 /// Cells and digits placed.
 type Placements = Vec<(usize, u8)>;
 
-/// A candidate whose placement leads, by singles (and with `net` the basic techniques),
-/// to a contradiction: it goes.
+/// A forcing chain, by singles (with `net`, singles and the basic techniques):
+/// - a contradiction: a candidate whose placement leads to a contradiction goes;
+/// - a cell forcing chain: whatever a cell holds, the consequences agree;
+/// - a unit forcing chain: wherever a digit goes in a unit, the consequences agree.
+///
+/// The branches are exhaustive, so a candidate that no (non-contradictory) branch keeps is
+/// gone and a digit every branch places is true.
 pub(crate) fn forcing(state: &Candidates, net: bool) -> Option<Step> {
     let size = state.size();
-    let mut scratch = state.clone();
-    let mut placed = Vec::new();
-    let mut best: Option<(usize, u8, Placements)> = None;
-    for c in cells_by_candidates(state) {
-        for d in state.candidates(c).iter() {
-            scratch.clone_from(state);
-            placed.clear();
-            scratch.place(c, d);
-            if propagate(&mut scratch, net, &mut placed)
-                && best.as_ref().is_none_or(|b| placed.len() < b.2.len())
-            {
-                best = Some((c, d, placed.clone()));
-            }
-        }
-        // The first cell with a contradiction is good enough; the shortest one of it wins.
-        if best.is_some() {
-            break;
-        }
-    }
-    let (c, d, placed) = best?;
-    let mut line = String::new();
-    for (i, &(pc, pd)) in placed.iter().take(6).enumerate() {
-        if i > 0 {
-            line.push_str(", ");
-        }
-        let _ = write!(line, "{}={}", cell_name(size, pc), symbol_char(pd));
-    }
-    if placed.len() > 6 {
-        let _ = write!(line, " and {} more", placed.len() - 6);
-    }
+    let n = size.side();
+    let technique = if net {
+        Technique::ForcingNet
+    } else {
+        Technique::ForcingChain
+    };
     let how = if net {
         "singles and the basic techniques"
     } else {
         "singles"
     };
-    let text = format!(
-        "If {} were {}, {} would give {}{}and then a contradiction, so it is not {}.",
-        cell_name(size, c),
-        symbol_char(d),
-        how,
-        line,
-        if line.is_empty() { "" } else { " " },
-        symbol_char(d)
-    );
-    let mut cells = vec![c];
-    cells.extend(placed.iter().map(|&(pc, _)| pc));
-    let mut candidates = vec![(c, d)];
-    candidates.extend_from_slice(&placed);
-    Some(step(
-        if net {
-            Technique::ForcingNet
-        } else {
-            Technique::ForcingChain
-        },
-        cells,
-        candidates,
-        Vec::new(),
-        vec![(c, d)],
-        text,
-    ))
+    let mut scratch = state.clone();
+    let mut placed = Vec::new();
+    let mut possible = vec![Digits::EMPTY; n * n];
+    // Branch on every candidate of a cell, then on every place of a digit in a unit.
+    let mut sources: Vec<(Option<usize>, Placements)> = cells_by_candidates(state)
+        .into_iter()
+        .map(|c| {
+            let b = state.candidates(c).iter().map(|d| (c, d)).collect();
+            (None, b)
+        })
+        .collect();
+    for u in 0..3 * n {
+        for d in 1..=n as u8 {
+            let here = *state.cells_with(d) & state.geo().unit_sets[u];
+            if here.len() >= 2 {
+                sources.push((Some(u), here.iter().map(|c| (c, d)).collect()));
+            }
+        }
+    }
+    sources.sort_by_key(|s| s.1.len());
+    for (unit, branches) in &sources {
+        possible.iter_mut().for_each(|p| *p = Digits::EMPTY);
+        let mut contradiction: Option<((usize, u8), Placements)> = None;
+        for &(c, d) in branches {
+            scratch.clone_from(state);
+            placed.clear();
+            scratch.place(c, d);
+            if propagate(&mut scratch, net, &mut placed) {
+                if contradiction
+                    .as_ref()
+                    .is_none_or(|b| placed.len() < b.1.len())
+                {
+                    contradiction = Some(((c, d), placed.clone()));
+                }
+                continue;
+            }
+            for (x, p) in possible.iter_mut().enumerate() {
+                *p |= match scratch.value(x) {
+                    Some(v) => Digits::single(v),
+                    None => scratch.candidates(x),
+                };
+            }
+        }
+        if let Some(((c, d), placed)) = contradiction {
+            let text = format!(
+                "If {} were {}, {} would give {}then a contradiction, so it is not {}.",
+                cell_name(size, c),
+                symbol_char(d),
+                how,
+                placements_text(size, &placed),
+                symbol_char(d)
+            );
+            let mut cells = vec![c];
+            cells.extend(placed.iter().map(|&(pc, _)| pc));
+            let mut candidates = vec![(c, d)];
+            candidates.extend_from_slice(&placed);
+            return Some(step(
+                technique,
+                cells,
+                candidates,
+                Vec::new(),
+                vec![(c, d)],
+                text,
+            ));
+        }
+        let mut eliminations = Vec::new();
+        let mut placements = Vec::new();
+        for (x, &p) in possible.iter().enumerate() {
+            if state.value(x).is_some() {
+                continue;
+            }
+            eliminations.extend((state.candidates(x) - p).iter().map(|e| (x, e)));
+            if p.len() == 1 && state.candidates(x).len() > 1 {
+                placements.push((x, p.first().expect("one")));
+            }
+        }
+        if eliminations.is_empty() && placements.is_empty() {
+            continue;
+        }
+        let (c0, d0) = branches[0];
+        let source = match unit {
+            None => format!(
+                "Whichever of {} {} holds",
+                digits_text(state.candidates(c0)).replace(" and ", " or "),
+                cell_name(size, c0)
+            ),
+            Some(u) => format!(
+                "Wherever {} goes in {} ({})",
+                symbol_char(d0),
+                super::unit_of(state.geo(), *u),
+                cells_text(size, branches.iter().map(|&(c, _)| c)).replace(" and ", " or ")
+            ),
+        };
+        let mut result = placements_text(size, &placements);
+        if !eliminations.is_empty() {
+            let _ = write!(
+                result,
+                "removing {}",
+                eliminations_text(size, &eliminations)
+            );
+        }
+        let text = format!(
+            "{source}, {how} lead to the same: {}.",
+            result.trim_end_matches(", ").trim_end()
+        );
+        let cells = branches.iter().map(|&(c, _)| c).collect();
+        return Some(step(
+            technique,
+            cells,
+            branches.clone(),
+            placements,
+            eliminations,
+            text,
+        ));
+    }
+    None
+}
+
+/// "r1c2=3, r4c5=6 and 3 more, " (empty for no placement).
+fn placements_text(size: crate::Size, placed: &[(usize, u8)]) -> String {
+    let mut line = String::new();
+    for &(pc, pd) in placed.iter().take(6) {
+        let _ = write!(line, "{}={}, ", cell_name(size, pc), symbol_char(pd));
+    }
+    if placed.len() > 6 {
+        let _ = write!(line, "and {} more, ", placed.len() - 6);
+    }
+    line
 }
 
 /// A candidate whose placement leaves the grid without a solution, found by an exhaustive

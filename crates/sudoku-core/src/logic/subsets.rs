@@ -95,10 +95,11 @@ pub(crate) fn naked(state: &Candidates, k: usize) -> Option<Step> {
                 return false;
             }
             let text = format!(
-                "In {}, {} can only hold {} between them, so these digits leave the unit's other cells: {}.",
+                "In {}, {} can only hold {} between them, so these digits leave the other cells of {}: {}.",
                 unit_of(geo, u),
                 cells_text(geo.size, subset.iter().copied()),
                 digits_text(digits),
+                unit_of(geo, u),
                 eliminations_text(geo.size, &elims)
             );
             let candidates = subset
