@@ -51,11 +51,11 @@ fn midgame() -> Game {
         sampler.sample(&mut rng),
     )
     .unwrap();
-    let mut bot = Level::Density.shooter(&rules);
+    let mut bot = Level::new(3).unwrap().shooter(&rules);
     while game.history().len() < 25 {
-        let p = game.to_move();
-        let cell = bot.choose(game.view(p).tracking(), &mut rng).unwrap();
-        game.shoot(cell).unwrap();
+        let p = game.side_to_move();
+        let cell = bot.choose_move(game.view(p).tracking(), &mut rng).unwrap();
+        game.play(cell).unwrap();
     }
     game
 }
@@ -63,7 +63,7 @@ fn midgame() -> Game {
 fn decisions(c: &mut Criterion) {
     let game = midgame();
     let rules = game.rules().clone();
-    let p = game.to_move();
+    let p = game.side_to_move();
     let tracking = game.view(p).tracking().clone();
     let mut group = c.benchmark_group("battleship/decision");
     for level in Level::ALL {
@@ -73,7 +73,7 @@ fn decisions(c: &mut Criterion) {
                 // a fresh shooter each time: the posterior level pays for building its
                 // population from scratch (in a game it keeps it between shots)
                 let mut bot = level.shooter(&rules);
-                black_box(bot.choose(&tracking, &mut rng))
+                black_box(bot.choose_move(&tracking, &mut rng))
             })
         });
     }
@@ -89,7 +89,7 @@ fn whole_game(c: &mut Criterion) {
     group.bench_function("best shooter sinks a uniform fleet", |b| {
         b.iter(|| {
             let fleet = sampler.sample(&mut rng);
-            let mut bot = Level::BEST.shooter(&rules);
+            let mut bot = Level::MAX.shooter(&rules);
             black_box(shots_to_sink(&mut bot, &rules, &fleet, &mut rng))
         })
     });

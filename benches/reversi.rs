@@ -4,7 +4,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use tabletop::reversi::{Position, Square, bitboard, perft};
+use tabletop::reversi::{Move, Position, Square, bitboard, perft};
 
 fn square_parsing(c: &mut Criterion) {
     let names: Vec<String> = Square::ALL.iter().map(|sq| sq.to_string()).collect();
@@ -45,15 +45,15 @@ fn move_generation(c: &mut Criterion) {
 
 fn play(c: &mut Criterion) {
     let positions = positions();
-    let total: usize = positions.iter().map(|p| p.legal_moves().len()).sum();
+    let total: usize = positions.iter().map(|p| p.legal_squares().len()).sum();
     c.bench_function(
         &format!("reversi/play every legal move ({total} moves)"),
         |b| {
             b.iter(|| {
                 for p in &positions {
-                    for sq in p.legal_moves() {
+                    for sq in p.legal_squares() {
                         let mut next = *black_box(p);
-                        black_box(next.play(sq).ok());
+                        black_box(next.play(Move::Place(sq)).ok());
                     }
                 }
             })

@@ -21,7 +21,7 @@ fn main() {
     println!("start  {}", game.position());
     let mut number = 0;
     while !game.is_over() {
-        let moves = game.position().move_list();
+        let moves = game.position().legal_moves();
         let mv: Move = moves[rng.random_range(0..moves.len())];
         let side = game.side_to_move();
         let flipped = game.play(mv).expect("a move from the legal list");
@@ -33,7 +33,7 @@ fn main() {
         );
     }
     println!("record {}", game.record());
-    if let Some(result) = game.result() {
+    if let Some(result) = game.outcome() {
         println!("result {result}");
     }
 }

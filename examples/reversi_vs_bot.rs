@@ -16,7 +16,7 @@ use tabletop::reversi::ai::{Bot, Engine, Level, Limits, Searcher, hints};
 use tabletop::reversi::{Color, Move, Position, Square};
 
 fn draw(pos: &Position) {
-    let moves = pos.legal_moves().0;
+    let moves = pos.legal_squares().0;
     println!("  a b c d e f g h");
     for rank in 0..8u8 {
         let mut line = format!("{}", rank + 1);
@@ -56,11 +56,11 @@ fn main() {
     let mut lines = stdin.lock().lines();
     println!("You are Black (X) against the level-{level} bot (O).");
     draw(&pos);
-    while !pos.is_game_over() {
+    while !pos.is_over() {
         let mv = if pos.side_to_move() == Color::White {
             bot.choose_move(&pos, &mut rng)
                 .expect("the game is not over")
-        } else if pos.legal_moves().0 == 0 {
+        } else if pos.legal_squares().0 == 0 {
             Move::Pass
         } else {
             print!("your move> ");
@@ -93,7 +93,7 @@ fn main() {
             }
         };
         println!("{} plays {mv}", pos.side_to_move());
-        pos.play_move(mv).expect("only legal moves are played");
+        pos.play(mv).expect("only legal moves are played");
         draw(&pos);
     }
     let (black, white) = (pos.count(Color::Black), pos.count(Color::White));

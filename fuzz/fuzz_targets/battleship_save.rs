@@ -28,7 +28,7 @@ fuzz_target!(|data: &[u8]| {
         if !t.unshot().is_empty() && t.rules().cells() <= 64 {
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
             for level in Level::ALL {
-                let cell = level.shooter(t.rules()).choose(&t, &mut rng);
+                let cell = level.shooter(t.rules()).choose_move(&t, &mut rng);
                 assert!(cell.is_some_and(|c| t.can_shoot(c)), "{level}");
             }
         }

@@ -1,6 +1,6 @@
-//! Arbitrary shot sequences (by either player, on or off the grid) on seeded fleets: a
-//! refused shot changes nothing, what a player knows always agrees with the hidden fleet,
-//! and a save replays to the same game.
+//! Arbitrary shot sequences (on or off the grid, with shots taken back and played again)
+//! on seeded fleets: a refused shot changes nothing, undo then redo is the same game, what
+//! a player knows always agrees with the hidden fleet, and a save replays to the same game.
 
 #![no_main]
 
@@ -37,16 +37,19 @@ fuzz_target!(|data: &[u8]| {
     );
     let mut game = Game::new(rules.clone(), a, b).unwrap();
     for &b in shots.iter().take(400) {
-        let player = if b & 0x80 == 0 {
-            Player::First
-        } else {
-            Player::Second
-        };
-        let Some(cell) = Coord::new((b & 0x7f) % 11, (b & 0x7f) / 11) else {
+        let before = game.clone();
+        if b & 0x80 != 0 {
+            // take the last shot back and play it again: the same game
+            if let Some(cell) = game.undo() {
+                assert_eq!(game.redo(), Some(cell));
+                assert_eq!(game, before);
+            }
+            continue;
+        }
+        let Some(cell) = Coord::new(b % 11, b / 11) else {
             continue;
         };
-        let before = game.clone();
-        if game.shoot_as(player, cell).is_err() {
+        if game.play(cell).is_err() {
             assert_eq!(game, before);
         }
         for p in [Player::First, Player::Second] {

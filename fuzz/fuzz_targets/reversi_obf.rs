@@ -9,7 +9,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use reversi_core::{Position, Symmetry, perft};
+use reversi_core::{Move, Position, Symmetry, perft};
 
 fn check(text: &str) {
     let Ok(pos) = text.parse::<Position>() else {
@@ -18,9 +18,9 @@ fn check(text: &str) {
     let printed = pos.to_string();
     assert_eq!(printed.parse::<Position>(), Ok(pos));
     assert_eq!(pos.player() & pos.opponent(), 0);
-    for sq in pos.legal_moves() {
+    for sq in pos.legal_squares() {
         let mut next = pos;
-        let flipped = next.play(sq).expect("legal");
+        let flipped = next.play(Move::Place(sq)).expect("legal");
         assert!(!flipped.is_empty());
         assert_eq!(next.player() & next.opponent(), 0);
         assert_eq!(
@@ -30,11 +30,11 @@ fn check(text: &str) {
     }
     for s in Symmetry::ALL {
         assert_eq!(
-            pos.transformed(s).legal_moves().bits(),
-            s.apply(pos.legal_moves().bits())
+            pos.transformed(s).legal_squares().bits(),
+            s.apply(pos.legal_squares().bits())
         );
     }
-    let _ = pos.result();
+    let _ = pos.outcome();
     let _ = pos.canonical();
     let _ = perft(&pos, 2);
 }

@@ -4,14 +4,14 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use reversi_core::{Game, SAVE_MAGIC, SAVE_VERSION};
+use reversi_core::{Game, SAVE_FORMAT};
 
 fuzz_target!(|data: &[u8]| {
     // Half of the inputs get a valid header so the fuzzer reaches the postcard body.
     let mut framed = Vec::with_capacity(data.len() + 6);
     if data.first().is_some_and(|b| b & 1 == 1) {
-        framed.extend_from_slice(&SAVE_MAGIC);
-        framed.extend_from_slice(&SAVE_VERSION.to_le_bytes());
+        framed.extend_from_slice(&SAVE_FORMAT.magic());
+        framed.extend_from_slice(&SAVE_FORMAT.version().to_le_bytes());
         framed.extend_from_slice(&data[1..]);
     } else {
         framed.extend_from_slice(data);

@@ -19,6 +19,33 @@ pub enum Orientation {
     Vertical,
 }
 
+/// Why an orientation could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not an orientation: use h (horizontal) or v (vertical)")]
+pub struct OrientationError(pub String);
+
+impl FromStr for Orientation {
+    type Err = OrientationError;
+    /// `h` or `v` (any case), or the Russian `г` (горизонтально) or `в` (вертикально).
+    fn from_str(s: &str) -> Result<Orientation, OrientationError> {
+        match s.trim().to_lowercase().as_str() {
+            "h" | "г" => Ok(Orientation::Horizontal),
+            "v" | "в" => Ok(Orientation::Vertical),
+            other => Err(OrientationError(other.into())),
+        }
+    }
+}
+
+impl fmt::Display for Orientation {
+    /// `h` or `v`, as in ship notation.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Orientation::Horizontal => "h",
+            Orientation::Vertical => "v",
+        })
+    }
+}
+
 impl Orientation {
     /// The other orientation.
     pub fn flipped(self) -> Orientation {
@@ -180,11 +207,7 @@ impl Ship {
 
 impl fmt::Display for Ship {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let o = match self.orientation {
-            Orientation::Horizontal => 'h',
-            Orientation::Vertical => 'v',
-        };
-        write!(f, "{} {o} {}", self.bow, self.len)
+        write!(f, "{} {} {}", self.bow, self.orientation, self.len)
     }
 }
 
@@ -226,11 +249,9 @@ impl FromStr for Ship {
             .char_indices()
             .find(|(_, c)| !c.is_alphabetic())
             .map_or(rest.len(), |(i, _)| i);
-        let orientation = match rest[..o_end].to_lowercase().as_str() {
-            "h" | "г" => Orientation::Horizontal,
-            "v" | "в" => Orientation::Vertical,
-            other => return Err(ShipError::Orientation(other.into())),
-        };
+        let orientation: Orientation = rest[..o_end]
+            .parse()
+            .map_err(|OrientationError(o)| ShipError::Orientation(o))?;
         let len_text = rest[o_end..].trim();
         if len_text.is_empty() {
             return Err(ShipError::Shape);
@@ -278,6 +299,13 @@ pub enum Problem {
         /// How many there are.
         found: usize,
     },
+    /// A ship is being placed when every ship of its length is placed already.
+    AllPlaced {
+        /// The ship length.
+        len: u8,
+        /// The ships of this length already placed.
+        placed: Vec<Ship>,
+    },
 }
 
 fn write_cells(f: &mut fmt::Formatter<'_>, cells: &[Coord]) -> fmt::Result {
@@ -307,6 +335,17 @@ impl fmt::Display for Problem {
                 expected,
                 found,
             } => write!(f, "{found} ship(s) of length {len} instead of {expected}"),
+            Problem::AllPlaced { len, placed } => {
+                let n = placed.len();
+                write!(f, "the fleet has {n} ship(s) of length {len}, all placed: ")?;
+                for (k, ship) in placed.iter().enumerate() {
+                    if k > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{ship}")?;
+                }
+                f.write_str(" (remove one first)")
+            }
         }
     }
 }
@@ -416,7 +455,7 @@ impl Fleet {
             Problem::OffGrid { .. } => 0,
             Problem::Overlap { .. } => 1,
             Problem::Touching { .. } => 2,
-            Problem::WrongCount { .. } => 3,
+            Problem::WrongCount { .. } | Problem::AllPlaced { .. } => 3,
         });
         let mut lens: Vec<u8> = rules.fleet().to_vec();
         for s in ships {
@@ -548,10 +587,14 @@ impl Placement {
         let expected = self.rules.ships_of_len(ship.len());
         let placed = self.ships.iter().filter(|s| s.len() == ship.len()).count();
         if placed >= expected {
-            out.push(Problem::WrongCount {
+            out.push(Problem::AllPlaced {
                 len: ship.len(),
-                expected,
-                found: placed + 1,
+                placed: self
+                    .ships
+                    .iter()
+                    .filter(|s| s.len() == ship.len())
+                    .copied()
+                    .collect(),
             });
         }
         out

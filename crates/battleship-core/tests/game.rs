@@ -2,8 +2,8 @@
 
 use battleship_core::ai::{Bot, Level, PlacementStrategy, shots_to_sink};
 use battleship_core::{
-    Coord, Fleet, Game, LoadError, Mark, Orientation, Outcome, Placement, Player, Problem, Rules,
-    Ship, ShotError, UniformFleets,
+    Coord, Fleet, Game, LoadError, Mark, Orientation, Placement, PlayError, Player, Problem, Rules,
+    Ship, ShotResult, UniformFleets,
 };
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -115,6 +115,7 @@ fn validation_names_every_problem() {
             Problem::Overlap { .. } => "overlap",
             Problem::Touching { .. } => "touch",
             Problem::WrongCount { .. } => "count",
+            Problem::AllPlaced { .. } => "placed",
         })
         .collect();
     assert_eq!(kinds, ["off", "overlap", "count", "count"]);
@@ -148,12 +149,12 @@ fn placement_api() {
     assert_eq!(p.ships().len(), 1);
     assert!(matches!(
         p.problems_if(&"a3 h 4".parse().unwrap())[..],
-        [Problem::WrongCount {
-            len: 4,
-            expected: 1,
-            found: 2
-        }]
+        [Problem::AllPlaced { len: 4, ref placed }] if placed[..] == ["a1 h 4".parse::<Ship>().unwrap()]
     ));
+    assert_eq!(
+        p.place("a3 h 4".parse().unwrap()).unwrap_err().to_string(),
+        "the fleet has 1 ship(s) of length 4, all placed: a1 h 4 (remove one first)"
+    );
     // bow cells of a vertical 3-ship: rows 1–8, not next to a1–d1
     let bows = p.bow_cells(3, Orientation::Vertical);
     assert!(bows.contains(&c("f1")) && bows.contains(&c("a3")) && bows.contains(&c("j8")));
@@ -192,23 +193,19 @@ fn russian_game() -> Game {
 fn shots_outcomes_and_turns_under_russian_rules() {
     let mut g = russian_game();
     // first player shoots at fleet B
-    assert_eq!(g.shoot(c("j1")).unwrap(), Outcome::Miss);
-    assert_eq!(g.to_move(), Player::Second);
-    // out of turn and repeated shots are refused without losing the turn
-    assert_eq!(
-        g.shoot_as(Player::First, c("a1")),
-        Err(ShotError::NotYourTurn(Player::Second))
-    );
-    assert_eq!(g.shoot(c("a1")).unwrap(), Outcome::Hit);
-    assert_eq!(g.to_move(), Player::Second, "a hit shoots again");
-    assert_eq!(g.shoot(c("a1")), Err(ShotError::AlreadyShot(c("a1"))));
-    assert_eq!(g.to_move(), Player::Second);
+    assert_eq!(g.play(c("j1")).unwrap(), ShotResult::Miss);
+    assert_eq!(g.side_to_move(), Player::Second);
+    // repeated shots are refused without losing the turn
+    assert_eq!(g.play(c("a1")).unwrap(), ShotResult::Hit);
+    assert_eq!(g.side_to_move(), Player::Second, "a hit shoots again");
+    assert_eq!(g.play(c("a1")), Err(PlayError::AlreadyShot(c("a1"))));
+    assert_eq!(g.side_to_move(), Player::Second);
     for x in ["b1", "c1"] {
-        assert_eq!(g.shoot(c(x)).unwrap(), Outcome::Hit);
+        assert_eq!(g.play(c(x)).unwrap(), ShotResult::Hit);
     }
-    let sunk = g.shoot(c("d1")).unwrap();
-    assert_eq!(sunk, Outcome::Sunk("a1 h 4".parse().unwrap()));
-    assert_eq!(g.to_move(), Player::Second, "sinking shoots again");
+    let sunk = g.play(c("d1")).unwrap();
+    assert_eq!(sunk, ShotResult::Sunk("a1 h 4".parse().unwrap()));
+    assert_eq!(g.side_to_move(), Player::Second, "sinking shoots again");
     // the water around the sunk ship is revealed and cannot be shot
     let t = g.view(Player::Second).tracking().clone();
     assert_eq!(t.mark(c("e1")), Mark::Water);
@@ -221,8 +218,8 @@ fn shots_outcomes_and_turns_under_russian_rules() {
     assert_eq!(t.afloat(), vec![3, 3, 2, 2, 2, 1, 1, 1, 1]);
     // revealed water may still be shot (the rules only forbid shooting a cell twice): a
     // sure miss that passes the turn
-    assert_eq!(g.shoot(c("e2")).unwrap(), Outcome::Miss);
-    assert_eq!(g.to_move(), Player::First);
+    assert_eq!(g.play(c("e2")).unwrap(), ShotResult::Miss);
+    assert_eq!(g.side_to_move(), Player::First);
     assert_eq!(g.view(Player::Second).tracking().mark(c("e2")), Mark::Miss);
 }
 
@@ -231,18 +228,18 @@ fn classic_turns_alternate_and_nothing_is_revealed() {
     let rules = Rules::classic();
     let f = fleet(&rules, &["a1 h 5", "a2 h 4", "a3 h 3", "a4 h 3", "a5 h 2"]);
     let mut g = Game::new(rules, f.clone(), f).unwrap();
-    assert_eq!(g.shoot(c("a5")).unwrap(), Outcome::Hit);
-    assert_eq!(g.to_move(), Player::Second);
-    assert_eq!(g.shoot(c("j10")).unwrap(), Outcome::Miss);
+    assert_eq!(g.play(c("a5")).unwrap(), ShotResult::Hit);
+    assert_eq!(g.side_to_move(), Player::Second);
+    assert_eq!(g.play(c("j10")).unwrap(), ShotResult::Miss);
     assert_eq!(
-        g.shoot(c("b5")).unwrap(),
-        Outcome::Sunk("a5 h 2".parse().unwrap())
+        g.play(c("b5")).unwrap(),
+        ShotResult::Sunk("a5 h 2".parse().unwrap())
     );
     assert_eq!(
         g.view(Player::First).tracking().mark(c("a6")),
         Mark::Unknown
     );
-    assert_eq!(g.to_move(), Player::Second);
+    assert_eq!(g.side_to_move(), Player::Second);
 }
 
 #[test]
@@ -251,12 +248,12 @@ fn the_game_ends_when_a_fleet_is_sunk() {
     let targets: Vec<Coord> = g.fleet(Player::Second).mask(10).coords(10).collect();
     let mut last = None;
     for t in targets {
-        last = Some(g.shoot(t).unwrap());
+        last = Some(g.play(t).unwrap());
     }
-    assert!(matches!(last, Some(Outcome::GameOver(_))));
-    assert_eq!(g.winner(), Some(Player::First));
+    assert!(matches!(last, Some(ShotResult::GameOver(_))));
+    assert_eq!(g.outcome().map(|o| o.winner), Some(Player::First));
     assert!(g.is_over());
-    assert_eq!(g.shoot(c("j1")), Err(ShotError::GameOver));
+    assert_eq!(g.play(c("j1")), Err(PlayError::GameOver));
     assert!(g.legal_moves().is_empty());
 }
 
@@ -277,11 +274,11 @@ fn views_do_not_reveal_the_opponent_fleet() {
     let g2 = Game::new(rules.clone(), fleet(&rules, &RUSSIAN_A), fleet(&rules, &b2));
     let (mut g1, mut g2) = (g1.unwrap(), g2.unwrap());
     for shot in ["j1", "j2", "i2"] {
-        assert_eq!(g1.shoot(c(shot)).unwrap(), Outcome::Miss);
-        assert_eq!(g2.shoot(c(shot)).unwrap(), Outcome::Miss);
+        assert_eq!(g1.play(c(shot)).unwrap(), ShotResult::Miss);
+        assert_eq!(g2.play(c(shot)).unwrap(), ShotResult::Miss);
         // the second player shoots back the same cells
-        g1.shoot(c(shot)).unwrap();
-        g2.shoot(c(shot)).unwrap();
+        g1.play(c(shot)).unwrap();
+        g2.play(c(shot)).unwrap();
     }
     let v1 = postcard::to_allocvec(&g1.view(Player::First)).unwrap();
     let v2 = postcard::to_allocvec(&g2.view(Player::First)).unwrap();
@@ -290,11 +287,11 @@ fn views_do_not_reveal_the_opponent_fleet() {
     // and a bot given the view makes the same choice
     let mut r1 = ChaCha8Rng::seed_from_u64(1);
     let mut r2 = ChaCha8Rng::seed_from_u64(1);
-    let mut b1 = Level::Posterior.shooter(&rules);
-    let mut b2 = Level::Posterior.shooter(&rules);
+    let mut b1 = Level::new(4).unwrap().shooter(&rules);
+    let mut b2 = Level::new(4).unwrap().shooter(&rules);
     assert_eq!(
-        b1.choose(g1.view(Player::First).tracking(), &mut r1),
-        b2.choose(g2.view(Player::First).tracking(), &mut r2)
+        b1.choose_move(g1.view(Player::First).tracking(), &mut r1),
+        b2.choose_move(g2.view(Player::First).tracking(), &mut r2)
     );
 }
 
@@ -302,7 +299,7 @@ fn views_do_not_reveal_the_opponent_fleet() {
 fn saves_round_trip_and_bad_data_is_an_error() {
     let mut g = russian_game();
     for shot in ["a1", "j1", "b1", "a10", "j10"] {
-        let _ = g.shoot(c(shot));
+        let _ = g.play(c(shot));
     }
     let bytes = g.to_bytes();
     assert_eq!(&bytes[..4], b"TTBS");
@@ -312,8 +309,18 @@ fn saves_round_trip_and_bad_data_is_an_error() {
     }
     let mut newer = bytes.clone();
     newer[4] = 9;
-    assert_eq!(Game::from_bytes(&newer), Err(LoadError::NewerVersion(9)));
-    assert_eq!(Game::from_bytes(b"NOPE\x01\x00"), Err(LoadError::BadMagic));
+    assert_eq!(
+        Game::from_bytes(&newer),
+        Err(LoadError::NewerVersion {
+            game: "Battleship",
+            found: 9,
+            supported: 1
+        })
+    );
+    assert_eq!(
+        Game::from_bytes(b"NOPE\x01\x00"),
+        Err(LoadError::NotASave { game: "Battleship" })
+    );
     // serde (JSON-like formats) replays the shots too
     let again: Game = postcard::from_bytes(&postcard::to_allocvec(&g).unwrap()).unwrap();
     assert_eq!(again, g);
@@ -336,11 +343,11 @@ fn every_bot_sinks_fleets_with_legal_shots() {
             .unwrap();
             let mut bots = [level.shooter(&rules), level.shooter(&rules)];
             while !g.is_over() {
-                let p = g.to_move();
+                let p = g.side_to_move();
                 let cell = bots[p.index()]
-                    .choose(g.view(p).tracking(), &mut rng)
+                    .choose_move(g.view(p).tracking(), &mut rng)
                     .unwrap();
-                g.shoot(cell).expect("bots shoot legal cells");
+                g.play(cell).expect("bots shoot legal cells");
             }
             let fleet = sampler.sample(&mut rng);
             let mut bot = level.shooter(&rules);
@@ -386,11 +393,17 @@ proptest! {
         let sampler = UniformFleets::new(&rules);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut g = Game::new(rules.clone(), sampler.sample(&mut rng), sampler.sample(&mut rng)).unwrap();
-        for (col, row, as_first) in shots {
+        for (col, row, undo) in shots {
             let before = g.clone();
-            let player = if as_first { Player::First } else { Player::Second };
+            if undo && !g.history().is_empty() {
+                // taking a shot back and playing it again gives the same game
+                let cell = g.undo().unwrap();
+                prop_assert_eq!(g.redo(), Some(cell));
+                prop_assert_eq!(&g, &before);
+                continue;
+            }
             let result = match Coord::new(col, row) {
-                Some(cell) => g.shoot_as(player, cell),
+                Some(cell) => g.play(cell),
                 None => continue,
             };
             if result.is_err() {
@@ -403,7 +416,7 @@ proptest! {
                 prop_assert_eq!(t.water().0 & target, 0);
                 prop_assert_eq!(t.hits().0 & !t.shots().0, 0);
                 let all_hit = t.hits().0 == target;
-                prop_assert_eq!(all_hit, g.winner() == Some(p));
+                prop_assert_eq!(all_hit, g.outcome().map(|o| o.winner) == Some(p));
             }
         }
         let replayed = Game::from_bytes(&g.to_bytes()).unwrap();
@@ -422,10 +435,10 @@ fn posterior_probabilities_match_exact_marginals() {
     let mut g = Game::new(rules.clone(), other, target).unwrap();
     // misses and one hit on the 3-ship (the turn stays with the first player on a hit)
     for shot in ["a1", "d4", "f6", "c2"] {
-        g.shoot_as(Player::First, c(shot)).unwrap();
-        if g.to_move() == Player::Second {
+        g.play(c(shot)).unwrap();
+        if g.side_to_move() == Player::Second {
             let cell = g.legal_moves()[0];
-            g.shoot_as(Player::Second, cell).unwrap();
+            g.play(cell).unwrap();
         }
     }
     let t = g.view(Player::First).tracking().clone();

@@ -3,7 +3,7 @@
 
 use battleship_core::ai::{Bot, Level};
 use battleship_core::{
-    Coord, Game, Orientation, Outcome, Player, RecordError, Rules, Ship, Tracking, UniformFleets,
+    Coord, Game, Orientation, Player, RecordError, Rules, Ship, ShotResult, Tracking, UniformFleets,
 };
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -21,65 +21,65 @@ fn ship(s: &str) -> Ship {
 fn record_rejects_results_that_contradict_what_is_known() {
     let rules = Rules::russian();
     let mut t = Tracking::new(rules.clone());
-    t.record(c("e5"), Outcome::Miss).unwrap();
+    t.record(c("e5"), ShotResult::Miss).unwrap();
     assert_eq!(
-        t.record(c("e5"), Outcome::Hit),
+        t.record(c("e5"), ShotResult::Hit),
         Err(RecordError::AlreadyShot(c("e5")))
     );
-    t.record(c("a1"), Outcome::Sunk(ship("a1 h 1"))).unwrap();
+    t.record(c("a1"), ShotResult::Sunk(ship("a1 h 1"))).unwrap();
     // next to a sunk ship: known water, and under Russian rules no ship may touch it
     assert_eq!(
-        t.record(c("b2"), Outcome::Hit),
+        t.record(c("b2"), ShotResult::Hit),
         Err(RecordError::KnownWater(c("b2")))
     );
     // but a shot there is allowed and is a miss
-    t.record(c("b2"), Outcome::Miss).unwrap();
+    t.record(c("b2"), ShotResult::Miss).unwrap();
     // the sunk ship must cover the cell and its other cells must be hits
     assert_eq!(
-        t.record(c("d8"), Outcome::Sunk(ship("g8 h 2"))),
+        t.record(c("d8"), ShotResult::Sunk(ship("g8 h 2"))),
         Err(RecordError::NotOnShip {
             ship: c("g8"),
             cell: c("d8")
         })
     );
     assert_eq!(
-        t.record(c("d8"), Outcome::Sunk(ship("c8 h 2"))),
+        t.record(c("d8"), ShotResult::Sunk(ship("c8 h 2"))),
         Err(RecordError::NotHit(c("c8")))
     );
     // four 1-cell ships: after four of them, no fifth
     for (cell, s) in [("c10", "c10 h 1"), ("e10", "e10 h 1"), ("g10", "g10 h 1")] {
-        t.record(c(cell), Outcome::Sunk(ship(s))).unwrap();
+        t.record(c(cell), ShotResult::Sunk(ship(s))).unwrap();
     }
     assert_eq!(
-        t.record(c("j1"), Outcome::Sunk(ship("j1 h 1"))),
+        t.record(c("j1"), ShotResult::Sunk(ship("j1 h 1"))),
         Err(RecordError::NotAfloat(1))
     );
     assert!(matches!(
-        t.record(c("j1"), Outcome::GameOver(ship("j1 h 1"))),
+        t.record(c("j1"), ShotResult::GameOver(ship("j1 h 1"))),
         Err(RecordError::NotAfloat(1))
     ));
     // a sunk ship must fit on the grid
-    t.record(c("j5"), Outcome::Hit).unwrap();
+    t.record(c("j5"), ShotResult::Hit).unwrap();
     let off = Ship::new(c("j5"), Orientation::Horizontal, 2);
     assert_eq!(
-        t.record(c("j6"), Outcome::Sunk(off)),
+        t.record(c("j6"), ShotResult::Sunk(off)),
         Err(RecordError::ShipOffGrid(c("j5")))
     );
     // a hit of another ship right next to the one being sunk would make them touch
-    t.record(c("h3"), Outcome::Hit).unwrap();
-    t.record(c("h4"), Outcome::Hit).unwrap();
+    t.record(c("h3"), ShotResult::Hit).unwrap();
+    t.record(c("h4"), ShotResult::Hit).unwrap();
     assert_eq!(
-        t.record(c("h5"), Outcome::Sunk(ship("h4 v 2"))),
+        t.record(c("h5"), ShotResult::Sunk(ship("h4 v 2"))),
         Err(RecordError::KnownWater(c("h3")))
     );
     // 'game over' only for the last ship
     assert!(matches!(
-        t.record(c("h5"), Outcome::GameOver(ship("h3 v 3"))),
+        t.record(c("h5"), ShotResult::GameOver(ship("h3 v 3"))),
         Err(RecordError::WrongEnd(_))
     ));
     // nothing changed by the refused results
     assert_eq!(t.shots_fired(), 9);
-    t.record(c("h5"), Outcome::Sunk(ship("h3 v 3"))).unwrap();
+    t.record(c("h5"), ShotResult::Sunk(ship("h3 v 3"))).unwrap();
     assert_eq!(t.afloat(), vec![4, 3, 2, 2, 2]);
 }
 
@@ -88,18 +88,21 @@ fn a_sunk_fleet_takes_no_more_results_and_the_last_ship_ends_the_game() {
     let rules = Rules::custom(5, 5, &[2, 1]).unwrap();
     let mut t = Tracking::new(rules);
     assert_eq!(
-        t.record(c("f1"), Outcome::Miss),
+        t.record(c("f1"), ShotResult::Miss),
         Err(RecordError::OffGrid(c("f1")))
     );
-    t.record(c("a1"), Outcome::Sunk(ship("a1 h 1"))).unwrap();
-    t.record(c("c3"), Outcome::Hit).unwrap();
+    t.record(c("a1"), ShotResult::Sunk(ship("a1 h 1"))).unwrap();
+    t.record(c("c3"), ShotResult::Hit).unwrap();
     assert!(matches!(
-        t.record(c("d3"), Outcome::Sunk(ship("c3 h 2"))),
+        t.record(c("d3"), ShotResult::Sunk(ship("c3 h 2"))),
         Err(RecordError::WrongEnd(_))
     ));
-    t.record(c("d3"), Outcome::GameOver(ship("c3 h 2")))
+    t.record(c("d3"), ShotResult::GameOver(ship("c3 h 2")))
         .unwrap();
-    assert_eq!(t.record(c("e5"), Outcome::Miss), Err(RecordError::Finished));
+    assert_eq!(
+        t.record(c("e5"), ShotResult::Miss),
+        Err(RecordError::Finished)
+    );
 }
 
 /// Plays a seeded game between two bots; returns it.
@@ -112,13 +115,16 @@ fn bot_game(rules: &Rules, seed: u64) -> Game {
         sampler.sample(&mut rng),
     )
     .unwrap();
-    let mut bots = [Level::Hunt.shooter(rules), Level::Density.shooter(rules)];
+    let mut bots = [
+        Level::new(2).unwrap().shooter(rules),
+        Level::new(3).unwrap().shooter(rules),
+    ];
     while !g.is_over() {
-        let p = g.to_move();
+        let p = g.side_to_move();
         let cell = bots[p.index()]
-            .choose(g.view(p).tracking(), &mut rng)
+            .choose_move(g.view(p).tracking(), &mut rng)
             .unwrap();
-        g.shoot(cell).unwrap();
+        g.play(cell).unwrap();
     }
     g
 }
@@ -147,8 +153,8 @@ fn the_referee_results_replay_through_record_and_trackings_round_trip() {
 fn stored_trackings_are_checked_on_load() {
     let rules = Rules::russian();
     let mut t = Tracking::new(rules);
-    t.record(c("a1"), Outcome::Sunk(ship("a1 h 1"))).unwrap();
-    t.record(c("c1"), Outcome::Hit).unwrap();
+    t.record(c("a1"), ShotResult::Sunk(ship("a1 h 1"))).unwrap();
+    t.record(c("c1"), ShotResult::Hit).unwrap();
     let good = postcard::to_allocvec(&t).unwrap();
     // every truncation is an error, never a panic
     for n in 0..good.len() {
@@ -207,10 +213,10 @@ proptest! {
             .unwrap();
             let s = Ship::new(bow, o, len + 1);
             let outcome = match kind {
-                0 => Outcome::Miss,
-                1 => Outcome::Hit,
-                2 => Outcome::Sunk(s),
-                _ => Outcome::GameOver(s),
+                0 => ShotResult::Miss,
+                1 => ShotResult::Hit,
+                2 => ShotResult::Sunk(s),
+                _ => ShotResult::GameOver(s),
             };
             let before = t.clone();
             match t.record(cell, outcome) {
@@ -230,7 +236,7 @@ proptest! {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             for level in Level::ALL {
                 let mut bot = level.shooter(&rules);
-                let cell = bot.choose(&t, &mut rng);
+                let cell = bot.choose_move(&t, &mut rng);
                 prop_assert!(cell.is_some_and(|x| t.can_shoot(x)), "{} chose {:?}", level, cell);
             }
         }

@@ -7,7 +7,9 @@ use core::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Color, GameResult, Move, PlayError, Position, Rules, Square, SquareSet};
+use tabletop_common::{Format, LoadError};
+
+use crate::{Color, Move, MoveList, Outcome, PlayError, Position, Rules, SquareSet};
 
 /// A game record: the moves in order, e.g. `f5d6c3d3c4`.
 ///
@@ -103,29 +105,9 @@ pub struct ReplayError {
     pub reason: PlayError,
 }
 
-/// Why a saved game could not be loaded.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum LoadError {
-    /// The data does not start with the Reversi save header.
-    #[error("this is not a Tabletop Reversi save")]
-    NotASave,
-    /// Saved by a newer version of the program.
-    #[error(
-        "this save has format version {0}, newer than this program understands ({SAVE_VERSION})"
-    )]
-    NewerVersion(u16),
-    /// The data is damaged or truncated.
-    #[error("the save is damaged or truncated")]
-    Corrupt,
-    /// The data reads, but its moves are not a legal game.
-    #[error("the save holds an impossible game: {0}")]
-    Invalid(ReplayError),
-}
-
-/// The first bytes of every binary save.
-pub const SAVE_MAGIC: [u8; 4] = *b"TTRV";
-/// The save format version this crate writes and the newest it reads.
-pub const SAVE_VERSION: u16 = 1;
+/// The binary save format of a game: magic `TTRV`, version 1, then the game in
+/// postcard (the rules, the start position, the moves played and the moves undone).
+pub const SAVE_FORMAT: Format = Format::new(*b"TTRV", 1, "Reversi");
 
 /// A game: the start position, the moves played (passes included) and the positions
 /// they led to, plus the moves undone and not yet replayed (for redo).
@@ -145,8 +127,7 @@ pub const SAVE_VERSION: u16 = 1;
 /// assert_eq!(Game::from_bytes(&bytes)?, game);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "GameData", into = "GameData")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     rules: Rules,
     /// `positions[0]` is the start, `positions[i + 1]` the position after `moves[i]`.
@@ -156,31 +137,51 @@ pub struct Game {
     redo: Vec<Move>,
 }
 
-/// The serialised form of a game: enough to replay it.
+/// The body of a save: enough to replay the game. The start position is kept as its raw
+/// fields (the same bytes as a `Position`) so that overlapping bitboards are reported as
+/// an illegal game rather than a damaged file.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 struct GameData {
     rules: Rules,
-    start: Position,
+    start: RawStart,
     moves: Vec<Move>,
     redo: Vec<Move>,
 }
 
-impl From<Game> for GameData {
-    fn from(game: Game) -> GameData {
-        GameData {
-            rules: game.rules,
-            start: game.positions[0],
-            moves: game.moves,
-            redo: game.redo,
-        }
-    }
+/// The fields of a `Position`, in its serialised order, not yet validated.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+struct RawStart {
+    player: u64,
+    opponent: u64,
+    turn: Color,
 }
 
-impl TryFrom<GameData> for Game {
-    type Error = ReplayError;
+impl GameData {
+    fn of(game: &Game) -> GameData {
+        let start = game.start();
+        GameData {
+            rules: game.rules,
+            start: RawStart {
+                player: start.player(),
+                opponent: start.opponent(),
+                turn: start.side_to_move(),
+            },
+            moves: game.moves.clone(),
+            redo: game.redo.clone(),
+        }
+    }
 
-    fn try_from(data: GameData) -> Result<Game, ReplayError> {
-        let mut game = Game::from_position(data.rules, data.start);
+    /// Replays the saved moves (and checks the redo list replays too).
+    fn replay(self) -> Result<Game, LoadError> {
+        let illegal = |e: &dyn fmt::Display| LoadError::Illegal(alloc::format!("{e}"));
+        let start = Position::new(self.start.player, self.start.opponent, self.start.turn)
+            .map_err(|e| illegal(&e))?;
+        self.replay_from(start).map_err(|e| illegal(&e))
+    }
+
+    fn replay_from(self, start: Position) -> Result<Game, ReplayError> {
+        let data = self;
+        let mut game = Game::from_position(data.rules, start);
         for (i, &mv) in data.moves.iter().enumerate() {
             game.play(mv).map_err(|reason| ReplayError {
                 index: i + 1,
@@ -191,7 +192,7 @@ impl TryFrom<GameData> for Game {
         // The redo list must replay from here too (last entry first).
         let mut probe = *game.position();
         for (i, &mv) in data.redo.iter().rev().enumerate() {
-            probe.play_move(mv).map_err(|reason| ReplayError {
+            probe.play(mv).map_err(|reason| ReplayError {
                 index: data.moves.len() + i + 1,
                 mv,
                 reason,
@@ -285,21 +286,11 @@ impl Game {
     /// nothing changes. Returns the flipped discs.
     pub fn play(&mut self, mv: Move) -> Result<SquareSet, PlayError> {
         let mut next = *self.position();
-        let flipped = next.play_move(mv)?;
+        let flipped = next.play(mv)?;
         self.positions.push(next);
         self.moves.push(mv);
         self.redo.clear();
         Ok(flipped)
-    }
-
-    /// Plays a disc on `square`.
-    pub fn play_square(&mut self, square: Square) -> Result<SquareSet, PlayError> {
-        self.play(Move::Place(square))
-    }
-
-    /// Passes.
-    pub fn pass(&mut self) -> Result<(), PlayError> {
-        self.play(Move::Pass).map(|_| ())
     }
 
     /// Takes back the last move (a pass counts as a move); `None` at the start.
@@ -314,7 +305,7 @@ impl Game {
     pub fn redo(&mut self) -> Option<Move> {
         let mv = self.redo.pop()?;
         let mut next = *self.position();
-        next.play_move(mv).expect("redo moves were legal here");
+        next.play(mv).expect("redo moves were legal here");
         self.positions.push(next);
         self.moves.push(mv);
         Some(mv)
@@ -337,47 +328,29 @@ impl Game {
 
     /// Whether neither side can move.
     pub fn is_over(&self) -> bool {
-        self.position().is_game_over()
+        self.position().is_over()
     }
 
-    /// The result, once the game is over.
-    pub fn result(&self) -> Option<GameResult> {
-        self.position().result()
+    /// The final disc count once the game is over, `None` while it goes on.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.position().outcome()
     }
 
-    /// The binary save: the header ([`SAVE_MAGIC`], [`SAVE_VERSION`] little-endian) then
-    /// the game in postcard.
+    /// The legal moves of the current position (see [`Position::legal_moves`]).
+    pub fn legal_moves(&self) -> MoveList {
+        self.position().legal_moves()
+    }
+
+    /// The binary save in [`SAVE_FORMAT`].
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut bytes = Vec::with_capacity(16 + 2 * self.moves.len());
-        bytes.extend_from_slice(&SAVE_MAGIC);
-        bytes.extend_from_slice(&SAVE_VERSION.to_le_bytes());
-        let body = postcard::to_allocvec(&GameData::from(self.clone()))
-            .expect("serialising to memory cannot fail");
-        bytes.extend_from_slice(&body);
-        bytes
+        SAVE_FORMAT.encode(&GameData::of(self))
     }
 
-    /// Loads a binary save written by [`Game::to_bytes`]. Damaged, truncated or
+    /// Loads a binary save written by [`Game::to_bytes`]. The game is replayed move by
+    /// move, so a save can only hold a legal game. Damaged, truncated, over-long or
     /// newer-version data is an error, never a panic.
     pub fn from_bytes(bytes: &[u8]) -> Result<Game, LoadError> {
-        let Some(body) = bytes.strip_prefix(&SAVE_MAGIC) else {
-            return Err(LoadError::NotASave);
-        };
-        let [v0, v1, body @ ..] = body else {
-            return Err(LoadError::Corrupt);
-        };
-        let version = u16::from_le_bytes([*v0, *v1]);
-        if version > SAVE_VERSION {
-            return Err(LoadError::NewerVersion(version));
-        }
-        if version == 0 {
-            return Err(LoadError::Corrupt);
-        }
-        let (data, rest): (GameData, _) =
-            postcard::take_from_bytes(body).map_err(|_| LoadError::Corrupt)?;
-        if !rest.is_empty() {
-            return Err(LoadError::Corrupt);
-        }
-        Game::try_from(data).map_err(LoadError::Invalid)
+        let (_version, data): (u16, GameData) = SAVE_FORMAT.decode(bytes)?;
+        data.replay()
     }
 }

@@ -28,15 +28,15 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
 /// [`perft`] split by first move: each legal move (or the forced pass) with the leaf count
 /// below it. The counts add up to `perft(position, depth)`. Empty when `depth` is 0 or
 /// the game is over.
-pub fn divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
+pub fn perft_divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
     if depth == 0 {
         return Vec::new();
     }
     position
-        .move_list()
+        .legal_moves()
         .into_iter()
         .map(|mv| {
-            let child = position.after(mv).expect("move_list gives legal moves");
+            let child = position.after(mv).expect("legal_moves gives legal moves");
             (mv, perft(&child, depth - 1))
         })
         .collect()

@@ -4,185 +4,10 @@ use alloc::string::String;
 use core::fmt;
 use core::str::FromStr;
 
-use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
 use crate::bitboard;
-use crate::{Color, Square, Symmetry};
-
-/// A set of squares as a bitboard (bit `i` = square index `i`), iterable as [`Square`]s
-/// in index order.
-///
-/// ```
-/// use reversi_core::{Position, Square};
-///
-/// let moves = Position::start().legal_moves();
-/// assert_eq!(moves.len(), 4);
-/// let names: Vec<String> = moves.iter().map(|sq| sq.to_string()).collect();
-/// assert_eq!(names, ["d3", "c4", "f5", "e6"]);
-/// assert!(moves.contains("f5".parse::<Square>()?));
-/// # Ok::<(), reversi_core::ParseSquareError>(())
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct SquareSet(pub u64);
-
-impl SquareSet {
-    /// The empty set.
-    pub const EMPTY: SquareSet = SquareSet(0);
-
-    /// The bitboard.
-    #[inline]
-    pub const fn bits(self) -> u64 {
-        self.0
-    }
-
-    /// The number of squares.
-    #[inline]
-    pub const fn len(self) -> usize {
-        self.0.count_ones() as usize
-    }
-
-    /// Whether the set has no square.
-    #[inline]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// Whether `square` is in the set.
-    #[inline]
-    pub const fn contains(self, square: Square) -> bool {
-        self.0 & square.bit() != 0
-    }
-
-    /// The squares in index order (`a1`, `b1`, … `h8`).
-    #[inline]
-    pub const fn iter(self) -> SquareIter {
-        SquareIter(self.0)
-    }
-}
-
-impl IntoIterator for SquareSet {
-    type Item = Square;
-    type IntoIter = SquareIter;
-
-    fn into_iter(self) -> SquareIter {
-        self.iter()
-    }
-}
-
-/// The squares of a [`SquareSet`], in index order.
-#[derive(Clone, Debug)]
-pub struct SquareIter(u64);
-
-impl Iterator for SquareIter {
-    type Item = Square;
-
-    #[inline]
-    fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            return None;
-        }
-        let index = self.0.trailing_zeros() as u8;
-        self.0 &= self.0 - 1;
-        Square::new(index)
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
-        (n, Some(n))
-    }
-}
-
-impl ExactSizeIterator for SquareIter {}
-
-/// A move: a disc placed on a square, or a pass.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Move {
-    /// A disc on this square.
-    Place(Square),
-    /// No move: allowed (and required) only when the side to move has no legal move.
-    Pass,
-}
-
-impl Move {
-    /// The square of a placement, `None` for a pass.
-    pub const fn square(self) -> Option<Square> {
-        match self {
-            Move::Place(sq) => Some(sq),
-            Move::Pass => None,
-        }
-    }
-
-    /// Whether this is a pass.
-    pub const fn is_pass(self) -> bool {
-        matches!(self, Move::Pass)
-    }
-}
-
-impl From<Square> for Move {
-    fn from(sq: Square) -> Move {
-        Move::Place(sq)
-    }
-}
-
-impl fmt::Display for Move {
-    /// The square name in lowercase (`f5`) or `pass`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Move::Place(sq) => sq.fmt(f),
-            Move::Pass => f.write_str("pass"),
-        }
-    }
-}
-
-/// Why a move could not be read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a move: give a square like f5, or pass")]
-pub struct ParseMoveError(pub String);
-
-impl FromStr for Move {
-    type Err = ParseMoveError;
-
-    /// Reads a square name (case-insensitive) or a pass: `pass`, `pa`, `ps` or `--`.
-    fn from_str(s: &str) -> Result<Move, ParseMoveError> {
-        let t = s.trim();
-        if ["pass", "pa", "ps", "--"]
-            .iter()
-            .any(|p| p.eq_ignore_ascii_case(t))
-        {
-            return Ok(Move::Pass);
-        }
-        t.parse::<Square>()
-            .map(Move::Place)
-            .map_err(|_| ParseMoveError(s.into()))
-    }
-}
-
-/// The legal moves of a position as a list: the squares in index order, or a single
-/// [`Move::Pass`] when the side to move must pass, or nothing when the game is over.
-///
-/// No position has more than 33 legal moves; the capacity leaves room to spare.
-pub type MoveList = ArrayVec<Move, 48>;
-
-/// Why a move was refused. The position is left unchanged.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PlayError {
-    /// The square already holds a disc.
-    #[error("{0} is already taken")]
-    Occupied(Square),
-    /// The disc would not outflank any opposing line.
-    #[error("{0} flips nothing: a move must outflank at least one line of opposing discs")]
-    NoFlips(Square),
-    /// The side to move has no legal move and must pass.
-    #[error("there is no legal move: this side must pass")]
-    MustPass,
-    /// A pass was asked for while a legal move exists.
-    #[error("passing is not allowed while a legal move exists")]
-    PassNotAllowed,
-    /// Neither side can move any more.
-    #[error("the game is over")]
-    GameOver,
-}
+use crate::{Color, Move, MoveList, Outcome, PlayError, Square, SquareSet, Symmetry};
 
 /// Why two bitboards do not make a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -217,73 +42,6 @@ pub enum ParseBoardError {
     /// Extra text after the side to move that is not a `;` annotation.
     #[error("unexpected text '{0}' after the side to move (annotations start with ';')")]
     Trailing(String),
-}
-
-/// The final count of a finished game (or the current count of any position).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct GameResult {
-    /// Black discs.
-    pub black: u8,
-    /// White discs.
-    pub white: u8,
-}
-
-impl GameResult {
-    /// Empty squares left.
-    pub const fn empties(&self) -> u8 {
-        64 - self.black - self.white
-    }
-
-    /// The side with more discs, `None` for a draw.
-    pub const fn winner(&self) -> Option<Color> {
-        if self.black > self.white {
-            Some(Color::Black)
-        } else if self.white > self.black {
-            Some(Color::White)
-        } else {
-            None
-        }
-    }
-
-    /// The raw disc difference from `color`'s point of view.
-    pub const fn disc_difference(&self, color: Color) -> i32 {
-        let d = self.black as i32 - self.white as i32;
-        match color {
-            Color::Black => d,
-            Color::White => -d,
-        }
-    }
-
-    /// The tournament score from `color`'s point of view: the disc difference with the
-    /// empty squares given to the winner (a draw stays 0).
-    pub const fn score(&self, color: Color) -> i32 {
-        let d = self.disc_difference(color);
-        let e = self.empties() as i32;
-        if d > 0 {
-            d + e
-        } else if d < 0 {
-            d - e
-        } else {
-            0
-        }
-    }
-}
-
-impl fmt::Display for GameResult {
-    /// `Black wins 40-24 (+16)`, or `Draw 32-32`; the score in parentheses gives the
-    /// empty squares to the winner.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.winner() {
-            Some(c) => write!(
-                f,
-                "{c} wins {}-{} (+{})",
-                self.black,
-                self.white,
-                self.score(c)
-            ),
-            None => write!(f, "Draw {}-{}", self.black, self.white),
-        }
-    }
 }
 
 /// A position: the discs of the side to move, the discs of its opponent, and which
@@ -458,19 +216,20 @@ impl Position {
         }
     }
 
-    /// The squares where the side to move may play.
+    /// The squares where the side to move may place a disc, as a bitboard (for code that
+    /// wants the set rather than the list of [`Position::legal_moves`]).
     #[inline]
-    pub const fn legal_moves(&self) -> SquareSet {
+    pub const fn legal_squares(&self) -> SquareSet {
         SquareSet(bitboard::legal_moves(self.player, self.opponent))
     }
 
-    /// The legal moves as a list: the squares in index order, a lone [`Move::Pass`] if the
-    /// side to move must pass, nothing if the game is over.
-    pub fn move_list(&self) -> MoveList {
+    /// The legal moves: the squares in index order, a lone [`Move::Pass`] if the side to
+    /// move must pass, nothing if the game is over.
+    pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        let moves = self.legal_moves();
-        if !moves.is_empty() {
-            list.extend(moves.iter().map(Move::Place));
+        let squares = self.legal_squares();
+        if !squares.is_empty() {
+            list.extend(squares.iter().map(Move::Place));
         } else if bitboard::legal_moves(self.opponent, self.player) != 0 {
             list.push(Move::Pass);
         }
@@ -480,7 +239,7 @@ impl Position {
     /// Whether `mv` is legal here.
     pub fn is_legal(&self, mv: Move) -> bool {
         match mv {
-            Move::Place(sq) => self.legal_moves().contains(sq),
+            Move::Place(sq) => self.legal_squares().contains(sq),
             Move::Pass => self.must_pass(),
         }
     }
@@ -502,44 +261,56 @@ impl Position {
 
     /// Whether neither side can move (this covers a full board and a side without discs).
     #[inline]
-    pub const fn is_game_over(&self) -> bool {
+    pub const fn is_over(&self) -> bool {
         bitboard::legal_moves(self.player, self.opponent) == 0
             && bitboard::legal_moves(self.opponent, self.player) == 0
     }
 
-    /// The disc counts of both colours.
-    pub const fn counts(&self) -> GameResult {
-        GameResult {
-            black: self.count(Color::Black) as u8,
-            white: self.count(Color::White) as u8,
-        }
-    }
-
-    /// The result if the game is over, else `None`.
-    pub const fn result(&self) -> Option<GameResult> {
-        if self.is_game_over() {
-            Some(self.counts())
+    /// The final disc count if the game is over, else `None`.
+    pub const fn outcome(&self) -> Option<Outcome> {
+        if self.is_over() {
+            Some(Outcome {
+                black: self.count(Color::Black) as u8,
+                white: self.count(Color::White) as u8,
+            })
         } else {
             None
         }
     }
 
-    /// The final score from the side to move's point of view, empties to the winner
-    /// (the solver's convention). Meaningful when the game is over.
+    /// The score from the side to move's point of view with the empty squares given to
+    /// the side with more discs (the solver's convention, [`Outcome::score`]); it is the
+    /// final score when the game is over.
     pub const fn final_score(&self) -> i32 {
-        self.counts().score(self.turn)
+        Outcome {
+            black: self.count(Color::Black) as u8,
+            white: self.count(Color::White) as u8,
+        }
+        .score(self.turn)
     }
 
-    /// Plays a disc on `square` for the side to move, returns the flipped discs. On an
-    /// illegal move the position is unchanged and the error says why.
-    pub fn play(&mut self, square: Square) -> Result<SquareSet, PlayError> {
+    /// Plays `mv` for the side to move: a disc on a square, or a pass (allowed only when
+    /// the side to move has no legal move and the game is not over). Returns the flipped
+    /// discs (none for a pass). On an illegal move the position is unchanged and the
+    /// error says why.
+    pub fn play(&mut self, mv: Move) -> Result<SquareSet, PlayError> {
+        let Move::Place(square) = mv else {
+            if !self.legal_squares().is_empty() {
+                return Err(PlayError::PassNotAllowed);
+            }
+            if self.is_over() {
+                return Err(PlayError::GameOver);
+            }
+            self.pass_unchecked();
+            return Ok(SquareSet::EMPTY);
+        };
         if self.empty() & square.bit() == 0 {
             return Err(PlayError::Occupied(square));
         }
         let flipped = bitboard::flips(self.player, self.opponent, square.index());
         if flipped == 0 {
-            return Err(if self.legal_moves().is_empty() {
-                if self.is_game_over() {
+            return Err(if self.legal_squares().is_empty() {
+                if self.is_over() {
                     PlayError::GameOver
                 } else {
                     PlayError::MustPass
@@ -550,28 +321,6 @@ impl Position {
         }
         self.make_move(square, flipped);
         Ok(SquareSet(flipped))
-    }
-
-    /// Passes. Allowed only when the side to move has no legal move and the game is not
-    /// over.
-    pub fn pass(&mut self) -> Result<(), PlayError> {
-        if !self.legal_moves().is_empty() {
-            return Err(PlayError::PassNotAllowed);
-        }
-        if self.is_game_over() {
-            return Err(PlayError::GameOver);
-        }
-        self.pass_unchecked();
-        Ok(())
-    }
-
-    /// Plays a move (a placement or a pass); see [`Position::play`] and
-    /// [`Position::pass`].
-    pub fn play_move(&mut self, mv: Move) -> Result<SquareSet, PlayError> {
-        match mv {
-            Move::Place(sq) => self.play(sq),
-            Move::Pass => self.pass().map(|()| SquareSet::EMPTY),
-        }
     }
 
     /// Plays `square` with its precomputed `flipped` discs (from
@@ -605,7 +354,7 @@ impl Position {
     /// The position after `mv`, leaving `self` untouched.
     pub fn after(&self, mv: Move) -> Result<Position, PlayError> {
         let mut next = *self;
-        next.play_move(mv)?;
+        next.play(mv)?;
         Ok(next)
     }
 

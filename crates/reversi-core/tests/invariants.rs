@@ -13,7 +13,7 @@ fn random_game(seed: u64, plies: usize, first: Color) -> Game {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut game = Game::new(Rules::with_first(first));
     for _ in 0..plies {
-        let list = game.position().move_list();
+        let list = game.position().legal_moves();
         if list.is_empty() {
             break;
         }
@@ -35,9 +35,9 @@ proptest! {
         let game = random_game(seed, plies, first);
         let pos = *game.position();
         let mover = pos.side_to_move();
-        for sq in pos.legal_moves() {
+        for sq in pos.legal_squares() {
             let mut next = pos;
-            let flipped = next.play(sq).unwrap();
+            let flipped = next.play(Move::Place(sq)).unwrap();
             let n = flipped.len() as u32;
             prop_assert!(n >= 1);
             prop_assert_eq!(next.count(mover), pos.count(mover) + 1 + n);
@@ -57,10 +57,10 @@ proptest! {
     #[test]
     fn legal_moves_are_exactly_the_squares_where_play_succeeds(seed: u64, plies in 0usize..70) {
         let pos = *random_game(seed, plies, Color::Black).position();
-        let legal = pos.legal_moves();
+        let legal = pos.legal_squares();
         for sq in Square::ALL {
             let mut p = pos;
-            let result = p.play(sq);
+            let result = p.play(Move::Place(sq));
             prop_assert_eq!(result.is_ok(), legal.contains(sq), "{} {}", pos, sq);
             if let Err(e) = result {
                 prop_assert_eq!(p, pos);
@@ -70,10 +70,10 @@ proptest! {
             }
         }
         // The move list agrees, with a pass exactly when one is forced.
-        let list = pos.move_list();
+        let list = pos.legal_moves();
         if legal.is_empty() {
-            prop_assert_eq!(list.is_empty(), pos.is_game_over());
-            prop_assert_eq!(pos.after(Move::Pass).is_ok(), !pos.is_game_over());
+            prop_assert_eq!(list.is_empty(), pos.is_over());
+            prop_assert_eq!(pos.after(Move::Pass).is_ok(), !pos.is_over());
         } else {
             prop_assert_eq!(list.len(), legal.len());
             prop_assert!(list.iter().all(|m| !m.is_pass()));
@@ -86,17 +86,18 @@ proptest! {
         let pos = *random_game(seed, plies, Color::Black).position();
         for s in Symmetry::ALL {
             let image = pos.transformed(s);
-            prop_assert_eq!(image.legal_moves().bits(), s.apply(pos.legal_moves().bits()));
-            for sq in pos.legal_moves() {
+            prop_assert_eq!(image.legal_squares().bits(), s.apply(pos.legal_squares().bits()));
+            for sq in pos.legal_squares() {
                 let mut a = pos;
-                a.play(sq).unwrap();
+                a.play(Move::Place(sq)).unwrap();
                 let mut b = image;
-                b.play(s.apply_square(sq)).unwrap();
+                b.play(Move::Place(s.apply_square(sq))).unwrap();
                 prop_assert_eq!(a.transformed(s), b);
             }
             prop_assert_eq!(image.transformed(s.inverse()), pos);
             prop_assert_eq!(image.canonical().0, pos.canonical().0);
-            prop_assert_eq!(image.counts(), pos.counts());
+            prop_assert_eq!(image.count(Color::Black), pos.count(Color::Black));
+            prop_assert_eq!(image.count(Color::White), pos.count(Color::White));
         }
     }
 
@@ -115,7 +116,7 @@ proptest! {
         let mut replayed = Game::from_record(game.rules(), &record).unwrap();
         // A pass at the very end is not in the text: nothing follows to infer it from.
         if game.moves().last() == Some(&Move::Pass) {
-            replayed.pass().unwrap();
+            replayed.play(Move::Pass).unwrap();
         }
         prop_assert_eq!(replayed.moves(), game.moves());
         prop_assert_eq!(replayed.position(), game.position());
@@ -156,7 +157,7 @@ proptest! {
                     }
                 }
                 _ => {
-                    let list = game.position().move_list();
+                    let list = game.position().legal_moves();
                     if !list.is_empty() {
                         game.play(list[rng.random_range(0..list.len())]).unwrap();
                         prop_assert!(!game.can_redo());
@@ -167,7 +168,7 @@ proptest! {
             prop_assert_eq!(game.positions().len(), game.moves().len() + 1);
             let mut pos = *game.start();
             for (mv, next) in game.moves().iter().zip(&game.positions()[1..]) {
-                pos.play_move(*mv).unwrap();
+                pos.play(*mv).unwrap();
                 prop_assert_eq!(&pos, next);
             }
         }

@@ -2,7 +2,7 @@
 
 use reversi_core::{
     Color, Game, LoadError, Move, ParseBoardError, PlayError, Position, Record, ReplayError, Rules,
-    SAVE_MAGIC, SAVE_VERSION, Square,
+    SAVE_FORMAT, Square,
 };
 
 fn sq(name: &str) -> Square {
@@ -86,9 +86,15 @@ fn moves_parse_case_insensitively_and_print_lowercase() {
 fn illegal_moves_say_why_and_change_nothing() {
     let mut pos = Position::start();
     let before = pos;
-    assert_eq!(pos.play(sq("d4")), Err(PlayError::Occupied(sq("d4"))));
-    assert_eq!(pos.play(sq("a1")), Err(PlayError::NoFlips(sq("a1"))));
-    assert_eq!(pos.pass(), Err(PlayError::PassNotAllowed));
+    assert_eq!(
+        pos.play(Move::Place(sq("d4"))),
+        Err(PlayError::Occupied(sq("d4")))
+    );
+    assert_eq!(
+        pos.play(Move::Place(sq("a1"))),
+        Err(PlayError::NoFlips(sq("a1")))
+    );
+    assert_eq!(pos.play(Move::Pass), Err(PlayError::PassNotAllowed));
     assert_eq!(pos, before);
 }
 
@@ -96,25 +102,28 @@ fn illegal_moves_say_why_and_change_nothing() {
 fn passes_and_game_over() {
     // White has no move, Black does: White must pass.
     let pos: Position = format!("XO{} O", "-".repeat(62)).parse().unwrap();
-    assert!(pos.legal_moves().is_empty());
+    assert!(pos.legal_squares().is_empty());
     // Black (opponent) has a move? X at a1, O at b1: Black plays c1.
     assert!(pos.must_pass());
     let mut p = pos;
-    assert_eq!(p.play(sq("c1")), Err(PlayError::MustPass));
-    p.pass().unwrap();
+    assert_eq!(p.play(Move::Place(sq("c1"))), Err(PlayError::MustPass));
+    p.play(Move::Pass).unwrap();
     assert_eq!(p.side_to_move(), Color::Black);
-    assert_eq!(pos.move_list().as_slice(), &[Move::Pass]);
+    assert_eq!(pos.legal_moves().as_slice(), &[Move::Pass]);
 
     // A full board is over.
     let full: Position = format!("{}{} X", "X".repeat(40), "O".repeat(24))
         .parse()
         .unwrap();
-    assert!(full.is_game_over());
-    assert!(full.move_list().is_empty());
+    assert!(full.is_over());
+    assert!(full.legal_moves().is_empty());
     let mut f = full;
-    assert_eq!(f.pass(), Err(PlayError::GameOver));
-    assert_eq!(f.play(sq("a1")), Err(PlayError::Occupied(sq("a1"))));
-    let result = full.result().unwrap();
+    assert_eq!(f.play(Move::Pass), Err(PlayError::GameOver));
+    assert_eq!(
+        f.play(Move::Place(sq("a1"))),
+        Err(PlayError::Occupied(sq("a1")))
+    );
+    let result = full.outcome().unwrap();
     assert_eq!(result.winner(), Some(Color::Black));
     assert_eq!(result.disc_difference(Color::Black), 16);
     assert_eq!(result.score(Color::White), -16);
@@ -127,8 +136,8 @@ fn empties_go_to_the_winner() {
     let pos: Position = format!("{}{} O", "X".repeat(13), "-".repeat(51))
         .parse()
         .unwrap();
-    assert!(pos.is_game_over());
-    let r = pos.result().unwrap();
+    assert!(pos.is_over());
+    let r = pos.outcome().unwrap();
     assert_eq!(r.disc_difference(Color::Black), 13);
     assert_eq!(r.score(Color::Black), 64);
     assert_eq!(r.score(Color::White), -64);
@@ -136,9 +145,9 @@ fn empties_go_to_the_winner() {
     let draw: Position = format!("{}{} X", "X".repeat(32), "O".repeat(32))
         .parse()
         .unwrap();
-    assert_eq!(draw.result().unwrap().winner(), None);
-    assert_eq!(draw.result().unwrap().score(Color::Black), 0);
-    assert_eq!(draw.result().unwrap().to_string(), "Draw 32-32");
+    assert_eq!(draw.outcome().unwrap().winner(), None);
+    assert_eq!(draw.outcome().unwrap().score(Color::Black), 0);
+    assert_eq!(draw.outcome().unwrap().to_string(), "Draw 32-32");
 }
 
 #[test]
@@ -168,7 +177,7 @@ fn the_shortest_wipeout_replays_to_a_finished_game() {
     let game = Game::from_record(Rules::default(), &"e6f4e3f6g5d6e7f5c5".parse().unwrap()).unwrap();
     assert_eq!(game.moves().len(), 9);
     assert!(game.is_over());
-    let result = game.result().unwrap();
+    let result = game.outcome().unwrap();
     assert_eq!(result.white, 0);
     assert_eq!(result.score(Color::Black), 64);
 }
@@ -180,7 +189,7 @@ fn inferred_passes_appear_in_the_game() {
     let game = Game::from_record_at(Rules::default(), start, &"c1".parse().unwrap()).unwrap();
     assert_eq!(game.moves(), &[Move::Pass, Move::Place(sq("c1"))]);
     assert!(game.is_over());
-    assert_eq!(game.result().unwrap().score(Color::Black), 64);
+    assert_eq!(game.outcome().unwrap().score(Color::Black), 64);
     // The printed record omits the pass.
     assert_eq!(game.record().to_string(), "c1");
 }
@@ -250,8 +259,9 @@ fn sample_game() -> Game {
 fn saves_round_trip() {
     let game = sample_game();
     let bytes = game.to_bytes();
-    assert_eq!(&bytes[..4], &SAVE_MAGIC);
-    assert_eq!(u16::from_le_bytes([bytes[4], bytes[5]]), SAVE_VERSION);
+    assert_eq!(&bytes[..6], b"TTRV\x01\x00");
+    assert_eq!(SAVE_FORMAT.magic(), *b"TTRV");
+    assert_eq!(SAVE_FORMAT.version(), 1);
     let loaded = Game::from_bytes(&bytes).unwrap();
     assert_eq!(loaded, game);
     assert_eq!(loaded.can_redo(), game.can_redo());
@@ -261,8 +271,14 @@ fn saves_round_trip() {
 fn bad_saves_are_errors_not_panics() {
     let game = sample_game();
     let bytes = game.to_bytes();
-    assert_eq!(Game::from_bytes(b""), Err(LoadError::NotASave));
-    assert_eq!(Game::from_bytes(b"hello world"), Err(LoadError::NotASave));
+    assert_eq!(
+        Game::from_bytes(b""),
+        Err(LoadError::NotASave { game: "Reversi" })
+    );
+    assert_eq!(
+        Game::from_bytes(b"hello world"),
+        Err(LoadError::NotASave { game: "Reversi" })
+    );
     assert_eq!(Game::from_bytes(&bytes[..5]), Err(LoadError::Corrupt));
     for cut in 6..bytes.len() {
         assert!(
@@ -271,10 +287,14 @@ fn bad_saves_are_errors_not_panics() {
         );
     }
     let mut newer = bytes.clone();
-    newer[4..6].copy_from_slice(&(SAVE_VERSION + 1).to_le_bytes());
+    newer[4..6].copy_from_slice(&2u16.to_le_bytes());
     assert_eq!(
         Game::from_bytes(&newer),
-        Err(LoadError::NewerVersion(SAVE_VERSION + 1))
+        Err(LoadError::NewerVersion {
+            game: "Reversi",
+            found: 2,
+            supported: 1
+        })
     );
     let mut longer = bytes.clone();
     longer.push(0);
@@ -299,5 +319,5 @@ fn a_save_with_an_illegal_move_is_rejected() {
     let pos = bytes.iter().rposition(|&b| b == sq("f5").index()).unwrap();
     let mut bad = bytes.clone();
     bad[pos] = 0;
-    assert!(matches!(Game::from_bytes(&bad), Err(LoadError::Invalid(_))));
+    assert!(matches!(Game::from_bytes(&bad), Err(LoadError::Illegal(_))));
 }

@@ -2,7 +2,7 @@
 //! A124004), and FFO endgame positions against a deliberately simple reference
 //! implementation written here.
 
-use reversi_core::{Color, Move, Position, Rules, Square, divide, perft};
+use reversi_core::{Color, Move, Position, Rules, Square, perft, perft_divide};
 
 /// Published perft values from the start position, depth 1 to 9 (spec).
 const START: [u64; 9] = [4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288];
@@ -38,9 +38,9 @@ fn white_first_start_has_the_same_counts_by_symmetry() {
 }
 
 #[test]
-fn divide_adds_up_to_perft() {
+fn perft_divide_adds_up_to_perft() {
     let start = Position::start();
-    let parts = divide(&start, 6);
+    let parts = perft_divide(&start, 6);
     assert_eq!(parts.len(), 4);
     // The four first moves are symmetric: 8200 / 4 each.
     for (_, n) in &parts {
@@ -144,26 +144,37 @@ fn to_reference(pos: &Position) -> reference::Board {
     board
 }
 
+/// The FFO suites shipped in `data/reversi/` (copied from the shared data set).
+const FFO_FILES: [&str; 4] = [
+    "fforum-1-19.obf",
+    "fforum-20-39.obf",
+    "fforum-40-59.obf",
+    "fforum-60-79.obf",
+];
+
+/// The text of a file of `data/reversi/`; a missing file fails the test with its path.
+fn data_file(name: &str) -> String {
+    let path = format!(
+        "{}/{name}",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/reversi")
+    );
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read the test data file {path}: {e}"))
+}
+
 fn ffo_positions() -> Vec<Position> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/reversi");
     let mut all = Vec::new();
-    for name in [
-        "fforum-1-19.obf",
-        "fforum-20-39.obf",
-        "fforum-40-59.obf",
-        "fforum-60-79.obf",
-    ] {
-        let path = format!("{dir}/{name}");
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            continue;
-        };
+    for name in FFO_FILES {
+        let text = data_file(name);
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             all.push(
                 line.parse()
-                    .unwrap_or_else(|e| panic!("{path}: {line}: {e}")),
+                    .unwrap_or_else(|e| panic!("{name}: {line}: {e}")),
             );
         }
     }
+    // FFO #1 to #79, in order.
+    assert_eq!(all.len(), 79, "the four FFO files hold positions #1 to #79");
     all
 }
 
@@ -192,16 +203,8 @@ fn perft_on_ffo_positions_matches_the_reference() {
 
 #[test]
 fn ffo_files_parse_and_every_annotated_move_is_legal() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/reversi");
-    for name in [
-        "fforum-1-19.obf",
-        "fforum-20-39.obf",
-        "fforum-40-59.obf",
-        "fforum-60-79.obf",
-    ] {
-        let Ok(text) = std::fs::read_to_string(format!("{dir}/{name}")) else {
-            continue;
-        };
+    for name in FFO_FILES {
+        let text = data_file(name);
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let pos: Position = line.parse().unwrap();
             for note in line.split(';').skip(1) {
@@ -216,13 +219,29 @@ fn ffo_files_parse_and_every_annotated_move_is_legal() {
 }
 
 #[test]
+fn the_solutions_table_agrees_with_the_ffo_files() {
+    // `ffo20-59_solutions.csv`: id, board, side to move, empties, best moves, best score.
+    let positions = ffo_positions();
+    let table = data_file("ffo20-59_solutions.csv");
+    let rows: Vec<&str> = table.lines().skip(1).filter(|l| !l.is_empty()).collect();
+    assert_eq!(rows.len(), 40);
+    for row in rows {
+        let fields: Vec<&str> = row.split(',').collect();
+        let id: usize = fields[0].parse().unwrap();
+        let pos: Position = format!("{} {}", fields[1], fields[2]).parse().unwrap();
+        assert_eq!(pos, positions[id - 1], "FFO #{id}");
+        assert_eq!(pos.empty_count().to_string(), fields[3], "FFO #{id}");
+    }
+}
+
+#[test]
 fn positions_with_passes_and_game_ends_match_the_reference() {
     // Late positions reached by random play exercise passes and finished games.
     let mut state = 12345u64;
     for _ in 0..200 {
         let mut pos = Position::start();
         loop {
-            let list = pos.move_list();
+            let list = pos.legal_moves();
             if list.is_empty() || pos.empty_count() <= 6 {
                 break;
             }
@@ -230,7 +249,7 @@ fn positions_with_passes_and_game_ends_match_the_reference() {
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             let mv = list[(state >> 33) as usize % list.len()];
-            pos.play_move(mv).unwrap();
+            pos.play(mv).unwrap();
         }
         let board = to_reference(&pos);
         for depth in 1..=7 {

@@ -424,10 +424,11 @@ pub trait Session {
 }
 
 /// The commands [`run_session`] handles for every game, for the games' help texts.
-pub const SESSION_HELP: &str = "\
-  save FILE   save the game            load FILE   load a saved game
-  new         start a new game         help        this help
-  quit        leave (also q, exit; Ctrl-D)";
+pub const SESSION_HELP: &str = concat!(
+    "  save FILE   save the game            load FILE   load a saved game\n",
+    "  new         start a new game         help        this help\n",
+    "  quit        leave (also q, exit; Ctrl-D)",
+);
 
 /// Prints `text` unless it is empty.
 fn print_text(text: &str) {

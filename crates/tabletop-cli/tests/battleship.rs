@@ -150,7 +150,7 @@ fn bad_input_is_reported_and_the_game_goes_on() {
 #[test]
 fn manual_placement_explains_problems() {
     let out = run(
-        &["play", "--seed", "2"],
+        &["play", "--seed", "2", "--place", "manual"],
         "place a1 h 4\nplace b2 h 3\nplace a1 q 3\ndone\nremove j10\nauto\ndone\nquit\n",
     );
     assert!(out.status.success());
@@ -196,4 +196,195 @@ fn corrupt_saves_are_errors_not_panics() {
     assert!(err.contains("corrupt") && !err.contains("panic"), "{err}");
     let out = run(&["play", "--load", "/no/such/file.sav"], "quit\n");
     assert_eq!(out.status.code(), Some(1));
+}
+
+/// A finished scripted game against `bot` (shoot every cell in reading order).
+fn every_cell() -> String {
+    let mut script = String::new();
+    for r in 1..=10 {
+        for c in "abcdefghij".chars() {
+            script.push_str(&format!("{c}{r}\n"));
+        }
+    }
+    script
+}
+
+#[test]
+fn known_water_around_a_sunk_ship_is_refused() {
+    // Shooting every cell in order sinks ships and then reaches water revealed around
+    // them; the old program shot it (a sure miss that lost the turn).
+    let out = run(&["play", "--seed", "9", "--bot", "random"], &every_cell());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    let refused: Vec<&str> = err.lines().filter(|l| l.contains("known water")).collect();
+    assert!(!refused.is_empty(), "{err}");
+    // a refused cell was never shot
+    let cell = refused[0]
+        .trim_start_matches("error: ")
+        .split(' ')
+        .next()
+        .unwrap();
+    assert!(
+        !text(&out.stdout).contains(&format!("you shoot {cell}:")),
+        "{cell}"
+    );
+}
+
+#[test]
+fn placing_a_ship_twice_says_where_it_is() {
+    let out = run(
+        &["play", "--place", "manual", "--seed", "2"],
+        "place a1 h 4\nplace c7 h 4\nquit\n",
+    );
+    assert!(out.status.success());
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(
+            "cannot place c7 h 4: the fleet has 1 ship(s) of length 4, all placed: a1 h 4"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("instead of"), "{err}");
+}
+
+#[test]
+fn a_new_game_places_your_fleet_automatically() {
+    let out = run(&["play", "--seed", "3"], "quit\n");
+    assert!(out.status.success());
+    let s = text(&out.stdout);
+    assert!(s.contains("enemy waters") && s.contains("shoot"), "{s}");
+    assert!(!s.contains("Place your fleet"), "{s}");
+    let own_ship_cells: usize = s
+        .lines()
+        .filter(|l| l.len() > 29 && l[..3].trim().parse::<u8>().is_ok())
+        .map(|l| l[..29].matches('#').count())
+        .sum();
+    assert_eq!(own_ship_cells, 20, "{s}");
+    // and by hand on request
+    let out = run(&["play", "--seed", "3", "--place", "manual"], "quit\n");
+    assert!(text(&out.stdout).contains("Place your fleet"));
+}
+
+#[test]
+fn where_marks_the_bow_cells_on_the_grid() {
+    let out = run(
+        &["play", "--place", "manual", "--seed", "2"],
+        "place a1 h 4\nwhere 3 h\nwhere 3 г\nwhere 3 x\nquit\n",
+    );
+    assert!(out.status.success());
+    let s = text(&out.stdout);
+    let marked: Vec<&str> = s
+        .split("bows of a 3-cell ship h (+):\n")
+        .nth(1)
+        .expect("a grid after where")
+        .lines()
+        .take(11)
+        .collect();
+    assert_eq!(marked[0].trim(), "a b c d e f g h i j");
+    // row 1: the 4-ship, then e1 touches it; f1, g1, h1 are bows (a 3-ship fits to j1)
+    assert_eq!(marked[1], " 1  # # # # . + + + . .");
+    // row 2 touches the 4-ship from a2 to e2
+    assert_eq!(marked[2], " 2  . . . . . + + + . .");
+    assert_eq!(marked[3], " 3  + + + + + + + + . .");
+    // the Russian letter for horizontal is the engine's
+    assert_eq!(s.matches("bows of a 3-cell ship h (+)").count(), 2, "{s}");
+    assert!(text(&out.stderr).contains("'x' is not an orientation"));
+}
+
+#[test]
+fn save_during_placement_and_load_during_play() {
+    let placing = tmp("placing.sav");
+    let battle = tmp("battle.sav");
+    let (pl, ba) = (placing.to_str().unwrap(), battle.to_str().unwrap());
+    let out = run(
+        &["play", "--place", "manual", "--seed", "6"],
+        &format!("place a1 h 4\nsave {pl}\nq\n"),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains(&format!("Saved to {pl}.")));
+    // the placement continues where it was
+    let out = run(&["play", "--load", pl], "place a3 h 4\nq\n");
+    assert!(out.status.success());
+    assert!(text(&out.stdout).contains("still to place: 3 3 2 2 2 1 1 1 1"));
+    assert!(text(&out.stderr).contains("all placed: a1 h 4"));
+    // a battle saved, then loaded in the middle of another game
+    let out = run(&["play", "--seed", "7"], &format!("e5\nsave {ba}\nq\n"));
+    assert!(out.status.success());
+    let out = run(&["play", "--seed", "8"], &format!("load {ba}\nq\n"));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains(&format!("Loaded {ba}.")), "{s}");
+    let after = s.split(&format!("Loaded {ba}.")).nth(1).unwrap();
+    // the enemy grid shows the earlier shot at e5
+    let row5 = after.lines().find(|l| l.starts_with(" 5 ")).unwrap();
+    assert!(row5[29..].contains(['o', 'X', '#']), "{row5}");
+}
+
+#[test]
+fn the_end_shows_the_enemy_fleet_and_offers_a_new_game() {
+    let mut script = every_cell();
+    script.push_str("n\n");
+    let out = run(&["play", "--seed", "9", "--bot", "random"], &script);
+    assert!(out.status.success());
+    let s = text(&out.stdout);
+    assert!(
+        s.contains("enemy fleet") && s.contains("the enemy fleet: "),
+        "{s}"
+    );
+    assert!(s.contains("New game? (y/n)"), "{s}");
+    let end = s.split("enemy fleet\n").nth(1).unwrap();
+    let enemy_cells: usize = end
+        .lines()
+        .skip(1)
+        .take(10)
+        .map(|l| l[29..].matches(['#', 'X']).count())
+        .sum();
+    assert_eq!(enemy_cells, 20, "{end}");
+    // y starts a new game at once
+    let mut script = every_cell();
+    script.push_str("y\nq\n");
+    let out = run(&["play", "--seed", "9", "--bot", "random"], &script);
+    let s = text(&out.stdout);
+    let after = s.split("New game? (y/n)").nth(1).unwrap();
+    assert!(after.contains("against the random shooter"), "{after}");
+}
+
+#[test]
+fn a_version_1_save_still_loads() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/battleship_fixtures/play-v1.ttbc"
+    );
+    assert!(
+        std::path::Path::new(path).exists(),
+        "fixture {path} is missing"
+    );
+    let out = run(&["play", "--load", path], "a1\nb2\nc1\nq\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(s.contains("against the posterior shooter"), "{s}");
+    // the computer continues from the saved generator exactly as before the change
+    let shots: Vec<&str> = s
+        .lines()
+        .filter(|l| l.starts_with("computer shoots"))
+        .collect();
+    assert_eq!(
+        shots,
+        [
+            "computer shoots h10: miss",
+            "computer shoots f1: hit",
+            "computer shoots e1: miss"
+        ]
+    );
+}
+
+#[test]
+fn unknown_shooter_lists_only_shooters() {
+    let out = run(&["play", "--bot", "foo"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("lookahead") && !err.contains("border"),
+        "{err}"
+    );
 }

@@ -11,7 +11,20 @@ fn perft_prints_the_count_last() {
     let out = tabletop(&["reversi", "perft", "6"], "");
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out).lines().last(), Some("perft 6 8200"));
-    assert!(stderr(&out).contains("leaves/s"));
+    assert!(
+        stderr(&out).starts_with("8200 leaves in "),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn perft_prints_no_rate_for_a_run_too_short_to_time() {
+    // perft 6 takes well under a millisecond: it used to print
+    // "CPU 0.000 s (8200000.0 M leaves/s)".
+    let out = tabletop(&["reversi", "perft", "6"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("leaves/s"), "{}", stderr(&out));
 }
 
 #[test]
@@ -108,8 +121,14 @@ fn two_people_play_a_scripted_game() {
     let text = stdout(&out);
     assert!(text.contains("Black plays f5, flipping 1 disc."), "{text}");
     assert!(text.contains("Legal moves: f4 d6 f6"), "{text}");
-    assert!(text.contains("Unknown command 'z9'"), "{text}");
-    assert!(text.contains("Illegal move a1"), "{text}");
+    // Refused commands are one line each on stderr.
+    let err = stderr(&out);
+    assert!(err.contains("error: unknown command 'z9'"), "{err}");
+    assert!(
+        err.contains("error: illegal move a1: a1 flips nothing"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 2, "{err}");
     assert!(text.contains("White plays d6, flipping 1 disc."), "{text}");
     assert!(text.contains("Black (X) 3  White (O) 3"), "{text}");
 }
@@ -143,7 +162,7 @@ fn undo_against_the_computer_takes_back_its_reply_too() {
         2,
         "{text}"
     );
-    assert!(text.contains("Nothing to undo."), "{text}");
+    assert_eq!(stderr(&out).trim(), "error: nothing to undo");
 }
 
 #[test]
@@ -183,7 +202,7 @@ fn save_and_load_continue_the_game() {
     assert!(stderr(&out).contains("damaged"), "{}", stderr(&out));
     let out = tabletop(&["reversi", "play"], &format!("load {p}\nquit\n"));
     assert!(out.status.success());
-    assert!(stdout(&out).contains("damaged"));
+    assert!(stderr(&out).contains("damaged"), "{}", stderr(&out));
     let out = tabletop(&["reversi", "play", "--load", p, "--first", "white"], "");
     assert_eq!(out.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
@@ -198,9 +217,31 @@ fn a_finished_game_shows_the_score() {
     );
     let text = stdout(&out);
     assert!(text.contains("Game over: Black wins 13-0 (+64)"), "{text}");
+    // The final position is shown once, then a new game is offered.
+    assert_eq!(text.matches("Game over: ").count(), 1, "{text}");
+    assert!(text.contains("New game? (y/n)"), "{text}");
+    assert_eq!(
+        stderr(&out).trim(),
+        "error: illegal move d3: the game is over"
+    );
+}
+
+#[test]
+fn a_new_game_after_the_end_starts_from_the_start() {
+    let out = tabletop(
+        &["reversi", "play"],
+        "e6\nf4\ne3\nf6\ng5\nd6\ne7\nf5\nc5\ny\nf5\nn\nquit\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let (_, after) = text.split_once("New game? (y/n)").expect("offered");
+    assert!(after.contains("Black (X) 2  White (O) 2"), "{text}");
+    assert!(after.contains("Black plays f5, flipping 1 disc."), "{text}");
+    // 'n' is only the answer to the offer: during the game it is not a command.
     assert!(
-        text.contains("Illegal move d3: the game is over."),
-        "{text}"
+        stderr(&out).contains("unknown command 'n'"),
+        "{}",
+        stderr(&out)
     );
 }
 

@@ -17,7 +17,7 @@ fn solve_prints_the_best_move_and_exact_score() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out).trim(), "best h5 score +6");
     let out = tabletop(&["reversi", "solve", FFO21], "");
-    assert_eq!(stdout(&out).trim(), "best g5 score 0");
+    assert_eq!(stdout(&out).trim(), "best g5 score +0");
 }
 
 #[test]
@@ -26,6 +26,77 @@ fn solve_a_board_starting_with_dashes_after_a_separator() {
     let out = tabletop(&["reversi", "solve", "--", board], "");
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out).trim(), "best g8 score +2");
+}
+
+#[test]
+fn solve_takes_a_board_starting_with_a_dash() {
+    // FFO #22 starts with '-': `show` and `bestmove` took it, `solve` called it an
+    // unexpected argument.
+    let board = "--OOOO--X-OOOOO-XXOOXOXXXOXOXXXXXXXOXXXX-XXOXOXX--OXXX-X----X--- O";
+    let out = tabletop(&["reversi", "solve", board], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).trim(), "best g8 score +2");
+}
+
+#[test]
+fn solve_refuses_a_position_it_cannot_finish() {
+    // The start position (60 empties) used to run silently for ever.
+    let out = tabletop(&["reversi", "solve", START], "");
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(
+        err.starts_with("error: 60 empty squares is too many"),
+        "{err}"
+    );
+    assert!(err.contains("tabletop reversi bestmove"), "{err}");
+    assert!(err.contains("--max-empties"), "{err}");
+    assert_eq!(err.lines().count(), 1);
+    assert!(stdout(&out).is_empty());
+    // The limit can be moved: FFO #21 has 15 empty squares.
+    let out = tabletop(&["reversi", "solve", FFO21, "--max-empties", "14"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("(the limit is 14)"),
+        "{}",
+        stderr(&out)
+    );
+    let out = tabletop(&["reversi", "solve", FFO21, "--max-empties", "15"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).trim(), "best g5 score +0");
+}
+
+#[test]
+fn solve_checks_every_line_of_a_file_before_solving() {
+    let file = format!("{FFO20}; H5:+6;\n{START}\n");
+    let out = tabletop(&["reversi", "solve", "--file", "-"], &file);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).starts_with("error: line 2: 60 empty squares is too many"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+}
+
+#[test]
+fn solve_the_shipped_ffo_suite_from_the_repository_root() {
+    // The README's command, run where a fresh clone has the data.
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let file = "data/reversi/fforum-1-19.obf";
+    assert!(
+        std::path::Path::new(root).join(file).is_file(),
+        "{root}/{file} is missing"
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(["reversi", "solve", "--file", file])
+        .current_dir(root)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the tabletop binary runs");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("#1 best g8 score +18 "), "{text}");
+    assert!(text.trim_end().ends_with("19 of 19 scores right"), "{text}");
 }
 
 #[test]
@@ -38,7 +109,7 @@ fn solve_a_file_checks_the_annotations() {
     assert_eq!(lines.len(), 3, "{text}");
     assert!(lines[0].starts_with("#1 best h5 score +6 nodes "), "{text}");
     assert!(lines[0].ends_with(" ok"));
-    assert!(lines[1].starts_with("#2 best g5 score 0 "), "{text}");
+    assert!(lines[1].starts_with("#2 best g5 score +0 "), "{text}");
     assert!(lines[2].starts_with("total positions 2 seconds "), "{text}");
     assert!(lines[2].contains(" nodes/s "));
     assert!(lines[2].ends_with("2 of 2 scores right"));
@@ -96,6 +167,31 @@ fn bestmove_by_level_depth_and_time() {
     let out = tabletop(&["reversi", "bestmove", FFO20, "--level", "5"], "");
     assert_eq!(stdout(&out).trim(), "best h5 score +6");
     assert!(stderr(&out).starts_with("exact"));
+}
+
+#[test]
+fn a_drawn_exact_score_is_signed_like_the_engine_prints_it() {
+    // The CLI's copy of the score display printed `0` where the engine prints `+0`.
+    let out = tabletop(&["reversi", "bestmove", FFO21, "--level", "10"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).trim(), "best g5 score +0");
+    // FFO #4: 14 empty squares, within the hints' exact range; h8 and a5 draw.
+    let ffo4 = "-XXXXXX-X-XXXOO-XOXXXOOXXXOXOOOX-OXOOXXX--OOOXXX--OOXX----XOXXO- X";
+    let dir = std::env::temp_dir().join(format!("tabletop-reversi-hint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("ffo4.sav");
+    let game =
+        reversi_core::Game::from_position(reversi_core::Rules::default(), ffo4.parse().unwrap());
+    std::fs::write(&path, game.to_bytes()).unwrap();
+    let out = tabletop(
+        &["reversi", "play", "--load", path.to_str().unwrap()],
+        "hint\nquit\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("\n  h8 +0 (exact)\n"), "{text}");
+    assert!(text.contains("\n  b6 -4 (exact)\n"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

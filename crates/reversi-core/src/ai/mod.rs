@@ -40,6 +40,7 @@ pub mod pattern;
 pub mod search;
 mod tt;
 
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
@@ -50,7 +51,7 @@ pub use endgame::{Solution, Solver};
 pub use eval::{DISC, Evaluator, Weights};
 pub use search::{Limits, SearchResult, Searcher};
 
-use crate::{Move, Position, Square};
+use crate::{Move, Position, Rules, Square};
 
 /// A computer player.
 pub trait Bot {
@@ -64,31 +65,54 @@ pub trait Bot {
     fn new_game(&mut self) {}
 }
 
-/// A strength level, 1 (weakest) to [`Level::MAX`].
+/// A strength level, 1 (weakest) to [`Level::MAX`], each with a short name.
 ///
-/// | level | midgame plies | exact from (empties) | notes |
-/// |---|---|---|---|
-/// | 1 | 1 | 4 | ±60 discs of random noise: nearly random play |
-/// | 2 | 1 | 4 | ±25 discs of random noise |
-/// | 3 | 1 | 4 | ±10 discs of random noise: a beginner can win |
-/// | 4 | 1 | 6 | |
-/// | 5 | 2 | 8 | |
-/// | 6 | 3 | 10 | |
-/// | 7 | 4 | 12 | the CLI's default bot |
-/// | 8 | 6 | 14 | |
-/// | 9 | 8 | 16 | |
-/// | 10 | 10 | 18 | about 0.2 s per move here |
+/// | level | name | midgame plies | exact from (empties) | notes |
+/// |---|---|---|---|---|
+/// | 1 | `random` | 1 | 4 | ±60 discs of random noise: nearly random play |
+/// | 2 | `wild` | 1 | 4 | ±25 discs of random noise |
+/// | 3 | `beginner` | 1 | 4 | ±10 discs of random noise: a beginner can win |
+/// | 4 | `greedy` | 1 | 6 | the best move one ply deep |
+/// | 5 | `casual` | 2 | 8 | |
+/// | 6 | `club` | 3 | 10 | |
+/// | 7 | `strong` | 4 | 12 | the CLI's default bot |
+/// | 8 | `expert` | 6 | 14 | |
+/// | 9 | `master` | 8 | 16 | |
+/// | 10 | `max` | 10 | 18 | about 0.2 s per move here |
 ///
-/// Every level uses the trained pattern evaluation. Each level beats the one below in
-/// at least 65% of the games of `tabletop reversi arena` (the table is in the README);
-/// for stronger play than level 10, give [`Engine::with_limits`] a deeper budget or a
-/// time limit (`tabletop reversi bestmove --depth` / `--time-ms`).
+/// A level reads from its number or its name in any case (`"7"`, `"Strong"`) and prints
+/// as its number. Every level uses the trained pattern evaluation. Each level beats the
+/// one below in at least 65% of the games of `tabletop reversi arena` (the table is in
+/// `docs/research/reversi-engine.md`); for stronger play than level 10, give
+/// [`Engine::with_limits`] a deeper budget or a time limit
+/// (`tabletop reversi bestmove --depth` / `--time-ms`).
+///
+/// ```
+/// use reversi_core::Rules;
+/// use reversi_core::ai::Level;
+///
+/// let level: Level = "club".parse()?;
+/// assert_eq!(level, Level::new(6).unwrap());
+/// assert_eq!((level.get(), level.name(), level.to_string()), (6, "club", "6".to_owned()));
+/// assert_eq!(Level::ALL.len(), 10);
+/// let _bot = level.bot(&Rules::default());
+/// # Ok::<(), reversi_core::ai::ParseLevelError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Level(u8);
 
-/// A level outside 1..=10.
+/// The names of levels 1 to 10, in order.
+const LEVEL_NAMES: [&str; 10] = [
+    "random", "wild", "beginner", "greedy", "casual", "club", "strong", "expert", "master", "max",
+];
+
+/// Text that is neither a level number from 1 to 10 nor a level name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("bot levels go from 1 to {max}, not '{0}'", max = Level::MAX.0)]
+#[error(
+    "'{0}' is not a bot level: give a number from 1 to {max} or a name ({names})",
+    max = Level::MAX.0,
+    names = LEVEL_NAMES.join(", ")
+)]
 pub struct ParseLevelError(pub alloc::string::String);
 
 impl Level {
@@ -96,6 +120,16 @@ impl Level {
     pub const MIN: Level = Level(1);
     /// The strongest level.
     pub const MAX: Level = Level(10);
+    /// Every level, weakest first.
+    pub const ALL: [Level; 10] = {
+        let mut all = [Level(1); 10];
+        let mut i = 0;
+        while i < all.len() {
+            all[i] = Level(i as u8 + 1);
+            i += 1;
+        }
+        all
+    };
 
     /// The level `n`, if it is in 1..=10.
     pub const fn new(n: u8) -> Option<Level> {
@@ -109,6 +143,19 @@ impl Level {
     /// The number of the level.
     pub const fn get(self) -> u8 {
         self.0
+    }
+
+    /// The short name of the level (see the table on [`Level`]).
+    pub const fn name(self) -> &'static str {
+        LEVEL_NAMES[self.0 as usize - 1]
+    }
+
+    /// A fresh bot of this level: an [`Engine`] with empty tables. Reversi's only rule
+    /// switch (who moves first) does not change how a bot plays, so `rules` is not
+    /// needed to build one; it is taken for the shape every engine shares.
+    pub fn bot(self, rules: &Rules) -> Box<dyn Bot> {
+        let _ = rules;
+        Box::new(Engine::new(self))
     }
 
     /// The search budget: midgame depth and the number of empty squares from which the
@@ -140,6 +187,7 @@ impl Level {
 }
 
 impl fmt::Display for Level {
+    /// The number of the level.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.0)
     }
@@ -148,10 +196,9 @@ impl fmt::Display for Level {
 impl FromStr for Level {
     type Err = ParseLevelError;
 
+    /// The number (`"7"`) or the name (`"strong"`, any case), surrounding spaces allowed.
     fn from_str(s: &str) -> Result<Level, ParseLevelError> {
-        s.trim()
-            .parse::<u8>()
-            .ok()
+        tabletop_common::parse_level(s, Level::MIN.0, &LEVEL_NAMES, &[])
             .and_then(Level::new)
             .ok_or_else(|| ParseLevelError(s.into()))
     }
@@ -169,16 +216,31 @@ pub struct ScoredMove {
     pub exact: bool,
 }
 
+impl ScoredMove {
+    /// The score alone as [`ScoredMove`]'s `Display` shows it: `+6` for an exact score
+    /// (whole discs, always signed: `+0` for a draw), `+1.25` or `-0.50` for an estimate.
+    pub fn score_text(self) -> impl fmt::Display {
+        struct Text(i32, bool);
+        impl fmt::Display for Text {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                let Text(score, exact) = *self;
+                if exact {
+                    write!(f, "{:+}", score / DISC)
+                } else {
+                    let sign = if score < 0 { '-' } else { '+' };
+                    let abs = score.unsigned_abs();
+                    write!(f, "{sign}{}.{:02}", abs / 100, abs % 100)
+                }
+            }
+        }
+        Text(self.score, self.exact)
+    }
+}
+
 impl fmt::Display for ScoredMove {
     /// `f5 +6` for an exact score, `f5 +1.25` for an estimate.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.exact {
-            write!(f, "{} {:+}", self.square, self.score / DISC)
-        } else {
-            let sign = if self.score < 0 { '-' } else { '+' };
-            let abs = self.score.unsigned_abs();
-            write!(f, "{} {sign}{}.{:02}", self.square, abs / 100, abs % 100)
-        }
+        write!(f, "{} {}", self.square, self.score_text())
     }
 }
 
@@ -260,7 +322,7 @@ impl Engine {
         rng: &mut dyn Rng,
         stop: &mut dyn FnMut() -> bool,
     ) -> Option<Move> {
-        if position.is_game_over() {
+        if position.is_over() {
             return None;
         }
         let (p, o) = (position.player(), position.opponent());

@@ -424,8 +424,8 @@ pub fn self_play<R: Rng>(
         let mut pos = Position::start();
         let opening = rng.random_range(4..=12);
         let mut ply = 0;
-        while !pos.is_game_over() {
-            let moves = pos.move_list();
+        while !pos.is_over() {
+            let moves = pos.legal_moves();
             let mv = if moves.is_empty() {
                 Move::Pass
             } else if ply < opening || rng.random_range(0..100) < random_percent {
@@ -443,12 +443,14 @@ pub fn self_play<R: Rng>(
                     pos.side_to_move() == crate::Color::Black,
                 ));
             }
-            if pos.play_move(mv).is_err() {
+            if pos.play(mv).is_err() {
                 break;
             }
             ply += 1;
         }
-        let Some(result) = pos.result() else { continue };
+        let Some(result) = pos.outcome() else {
+            continue;
+        };
         let black = result.score(crate::Color::Black);
         for &(p, o, black_to_move) in &line {
             let s = if black_to_move { black } else { -black };

@@ -286,7 +286,7 @@ fn play_game(black: &mut Engine, white: &mut Engine, seed: u64) -> (Vec<Move>, P
         let Some(mv) = bot.choose_move(&pos, &mut rng) else {
             break;
         };
-        pos.play_move(mv).unwrap();
+        pos.play(mv).unwrap();
         moves.push(mv);
     }
     (moves, pos)
@@ -299,7 +299,7 @@ fn same_seed_same_game() {
     let (b, end_b) = play_game(&mut level(1), &mut level(3), 42);
     assert_eq!(a, b);
     assert_eq!(end_a, end_b);
-    assert!(end_a.is_game_over());
+    assert!(end_a.is_over());
     // Level 1 is noisy: another seed gives another game.
     let (c, _) = play_game(&mut level(1), &mut level(1), 43);
     let (d, _) = play_game(&mut level(1), &mut level(1), 44);
@@ -330,7 +330,7 @@ fn bots_never_throw_away_a_solved_position() {
                     );
                 }
                 Some(Move::Pass) => assert_eq!(legal_moves(p, o), 0),
-                None => assert!(pos.is_game_over()),
+                None => assert!(pos.is_over()),
             }
         }
     }

@@ -5,9 +5,11 @@
 //! - `perft DEPTH [--board OBF] [--divide]`: count move paths;
 //! - `replay RECORD [--first black|white]`: the final position of a game record;
 //! - `show OBF`: draw a board with its legal moves;
-//! - `solve`, `bestmove`, `arena`: the AI tools (in `tools`).
+//! - `solve`, `bestmove` (in `tools`), `arena` and `train`: the AI tools.
 
+mod arena;
 mod tools;
+mod train;
 
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -15,9 +17,12 @@ use std::time::Instant;
 
 use clap::{Args, Subcommand, ValueEnum};
 use rand_chacha::ChaCha8Rng;
-use reversi_core::{Color, Game, Move, Position, Record, Rules, Square, divide, perft};
+use reversi_core::ai::Level;
+use reversi_core::{Color, Game, Move, Position, Record, Rules, Square, perft, perft_divide};
 
-use crate::common::{CliError, CliResult, Console, Painter, SeedArg, Style, load_file, save_file};
+use crate::common::{
+    CliError, CliResult, Console, Painter, SeedArg, Session, Style, load_file, run_session,
+};
 
 /// Arguments of `tabletop reversi`: a subcommand, or none to play against the computer
 /// (the options of `play` are accepted; White defaults to the computer).
@@ -48,23 +53,21 @@ enum Command {
     /// The computer's best move for a position, by level, depth or time.
     Bestmove(tools::BestmoveArgs),
     /// Play bots against each other from varied openings, colours swapped.
-    Arena(tools::ArenaArgs),
+    Arena(arena::ArenaArgs),
     /// Rebuild the evaluation's pattern weights from seeded self-play games (the shipped
     /// file is `crates/reversi-core/src/ai/patterns.bin`).
-    Train(tools::TrainArgs),
+    Train(train::TrainArgs),
 }
 
 /// Who plays a colour: a person or the computer at some level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Player {
     Human,
-    Bot(u8),
+    Bot(Level),
 }
 
 /// The level of `bot` without `:LEVEL`.
-const DEFAULT_BOT_LEVEL: u8 = 7;
-/// The strongest level.
-const MAX_BOT_LEVEL: u8 = 10;
+const DEFAULT_BOT_LEVEL: Level = Level::ALL[6];
 
 impl FromStr for Player {
     type Err = String;
@@ -78,12 +81,10 @@ impl FromStr for Player {
             return Ok(Player::Bot(DEFAULT_BOT_LEVEL));
         }
         if let Some(level) = s.strip_prefix("bot:") {
-            return match level.parse::<u8>() {
-                Ok(n @ 1..=MAX_BOT_LEVEL) => Ok(Player::Bot(n)),
-                _ => Err(format!(
-                    "bot level '{level}' must be a number from 1 to {MAX_BOT_LEVEL}"
-                )),
-            };
+            return level
+                .parse::<Level>()
+                .map(Player::Bot)
+                .map_err(|e| e.to_string());
         }
         Err(format!(
             "'{s}' is not a player: use human, bot or bot:LEVEL"
@@ -110,10 +111,10 @@ impl From<ColorArg> for Color {
 /// Arguments of `tabletop reversi play`.
 #[derive(Args, Debug)]
 struct PlayArgs {
-    /// Who plays Black (X): human, bot or bot:LEVEL (1-10).
+    /// Who plays Black (X): human, bot or bot:LEVEL (1-10 or a level name).
     #[arg(long, value_name = "PLAYER", default_value = "human")]
     black: Player,
-    /// Who plays White (O): human, bot or bot:LEVEL (1-10) [default: human with
+    /// Who plays White (O): human, bot or bot:LEVEL (1-10 or a level name) [default: human with
     /// `play`, bot without a subcommand].
     #[arg(long, value_name = "PLAYER")]
     white: Option<Player>,
@@ -171,21 +172,24 @@ pub fn run(args: ReversiArgs) -> CliResult {
         Some(Command::Show(args)) => show(args),
         Some(Command::Solve(args)) => tools::solve(args),
         Some(Command::Bestmove(args)) => tools::bestmove(args),
-        Some(Command::Arena(args)) => tools::arena(args),
-        Some(Command::Train(args)) => tools::train(args),
+        Some(Command::Arena(args)) => arena::arena(args),
+        Some(Command::Train(args)) => train::train(args),
     }
 }
 
 /// The computer's move for `position` (which must have a legal move or a forced pass):
-/// the search bot of `level`.
-fn bot_move(position: &Position, level: u8, rng: &mut ChaCha8Rng) -> Move {
-    tools::bot_move(position, level, rng)
+/// a fresh bot of `level` for each move.
+fn bot_move(position: &Position, level: Level, rules: &Rules, rng: &mut ChaCha8Rng) -> Move {
+    level
+        .bot(rules)
+        .choose_move(position, rng)
+        .unwrap_or(Move::Pass)
 }
 
 /// Draws `position` with coordinates; legal moves are marked `*`.
 fn draw(position: &Position, painter: Painter) -> String {
     let paint = |text: &str, style: Style| painter.paint(text, style);
-    let legal = position.legal_moves();
+    let legal = position.legal_squares();
     let files = paint("  a b c d e f g h", Style::Dim);
     let mut out = format!("{files}\n");
     for rank in 0..8u8 {
@@ -221,7 +225,7 @@ fn score_line(position: &Position) -> String {
 
 fn move_names(position: &Position) -> String {
     position
-        .legal_moves()
+        .legal_squares()
         .iter()
         .map(|sq| sq.to_string())
         .collect::<Vec<_>>()
@@ -234,7 +238,7 @@ fn describe(position: &Position, painter: Painter) -> String {
     out.push('\n');
     out.push_str(&score_line(position));
     out.push('\n');
-    match position.result() {
+    match position.outcome() {
         Some(result) => out.push_str(&format!("Game over: {result}")),
         None => {
             let side = position.side_to_move();
@@ -257,15 +261,176 @@ Commands:
   f5            play a disc on a square (column a-h, row 1-8)
   hint          list the legal moves with their scores
   undo / redo   take back or replay your last move
-  save FILE     save the game
-  load FILE     load a saved game
-  board         show the board again
-  help          this list
-  quit          leave the game";
+  board         show the board again";
 
-/// The interactive game loop; `default_white` plays White unless `--white` says.
+/// An interactive game: the [`Session`] that [`run_session`] drives.
+struct ReversiSession {
+    game: Game,
+    /// Who plays Black and White, in [`Color`] order.
+    players: [Player; 2],
+    rng: ChaCha8Rng,
+}
+
+impl ReversiSession {
+    fn player(&self, color: Color) -> Player {
+        self.players[color as usize]
+    }
+
+    fn has_human(&self) -> bool {
+        self.players.contains(&Player::Human)
+    }
+
+    /// The board after a move, or nothing once the game is over: then
+    /// [`Session::game_over`] shows the final position.
+    fn after_move(&self, painter: Painter) -> String {
+        if self.game.is_over() {
+            String::new()
+        } else {
+            format!("\n{}", describe(self.game.position(), painter))
+        }
+    }
+
+    fn hint(&self) -> CliResult<String> {
+        let pos = self.game.position();
+        if pos.is_over() {
+            return Err(CliError::new("the game is over: there is no move to hint"));
+        }
+        let mut out = format!("Legal moves: {}", move_names(pos));
+        for line in tools::hint_lines(pos) {
+            out.push_str(&format!("\n  {line}"));
+        }
+        Ok(out)
+    }
+
+    fn undo(&mut self, painter: Painter) -> CliResult<String> {
+        if self.game.undo().is_none() {
+            return Err(CliError::new("nothing to undo"));
+        }
+        // Back to a human's turn: computer moves and passes are taken back too.
+        while self.game.can_undo()
+            && (self.game.position().must_pass()
+                || (self.has_human() && self.player(self.game.side_to_move()) != Player::Human))
+        {
+            self.game.undo();
+        }
+        Ok(describe(self.game.position(), painter))
+    }
+
+    fn redo(&mut self, painter: Painter) -> CliResult<String> {
+        if self.game.redo().is_none() {
+            return Err(CliError::new("nothing to redo"));
+        }
+        while self.game.can_redo()
+            && (self.game.position().must_pass()
+                || self.player(self.game.side_to_move()) != Player::Human)
+        {
+            self.game.redo();
+        }
+        Ok(describe(self.game.position(), painter))
+    }
+
+    fn play_typed_move(&mut self, line: &str, painter: Painter) -> CliResult<String> {
+        let mv: Move = line.parse().map_err(|_| {
+            CliError::new(format!(
+                "unknown command '{line}': type a move like f5, or help"
+            ))
+        })?;
+        let side = self.game.side_to_move();
+        if self.player(side) != Player::Human && !self.game.is_over() {
+            return Err(CliError::new("it is the computer's turn"));
+        }
+        let flipped = self
+            .game
+            .play(mv)
+            .map_err(|e| CliError::new(format!("illegal move {mv}: {e}")))?;
+        let n = flipped.len();
+        let discs = if n == 1 { "disc" } else { "discs" };
+        Ok(format!(
+            "{side} plays {mv}, flipping {n} {discs}.{}",
+            self.after_move(painter)
+        ))
+    }
+}
+
+impl Session for ReversiSession {
+    fn help(&self) -> String {
+        PLAY_HELP.to_owned()
+    }
+
+    fn prompt(&self) -> String {
+        let side = self.game.side_to_move();
+        format!("{side} ({})> ", side.letter())
+    }
+
+    fn show(&self, painter: Painter) -> String {
+        let mut out = describe(self.game.position(), painter);
+        if self.has_human() && !self.game.is_over() {
+            out.push_str("\nType a move like f5, or help.");
+        }
+        out
+    }
+
+    /// Plays forced passes and the computer's moves until a person is to move or the game
+    /// is over. Each move is printed as it is played (a game between strong bots takes a
+    /// while), so the returned text is empty.
+    fn advance(&mut self, painter: Painter) -> CliResult<String> {
+        while !self.game.is_over() {
+            let pos = *self.game.position();
+            let side = pos.side_to_move();
+            if pos.must_pass() {
+                self.game.play(Move::Pass)?;
+                let next = self.game.position();
+                println!(
+                    "{side} has no legal move and passes. {} ({}) to move: {}",
+                    next.side_to_move(),
+                    next.side_to_move().letter(),
+                    move_names(next)
+                );
+                continue;
+            }
+            let Player::Bot(level) = self.player(side) else {
+                break;
+            };
+            let mv = bot_move(&pos, level, &self.game.rules(), &mut self.rng);
+            self.game.play(mv)?;
+            println!("{side} plays {mv}.{}", self.after_move(painter));
+        }
+        Ok(String::new())
+    }
+
+    fn command(&mut self, line: &str, painter: Painter) -> CliResult<String> {
+        match line.to_ascii_lowercase().as_str() {
+            "board" => Ok(describe(self.game.position(), painter)),
+            "hint" => self.hint(),
+            "undo" => self.undo(painter),
+            "redo" => self.redo(painter),
+            _ => self.play_typed_move(line, painter),
+        }
+    }
+
+    fn save(&self) -> CliResult<Vec<u8>> {
+        Ok(self.game.to_bytes())
+    }
+
+    fn load(&mut self, bytes: &[u8]) -> CliResult {
+        self.game = Game::from_bytes(bytes).map_err(|e| CliError::new(e.to_string()))?;
+        Ok(())
+    }
+
+    fn game_over(&self, painter: Painter) -> Option<String> {
+        self.game
+            .is_over()
+            .then(|| describe(self.game.position(), painter))
+    }
+
+    fn new_game(&mut self) {
+        self.game = Game::new(self.game.rules());
+    }
+}
+
+/// The interactive game; `default_white` plays White unless `--white` says.
 fn play(args: PlayArgs, default_white: Player) -> CliResult {
-    let mut game = match &args.load {
+    let game = match &args.load {
         Some(path) => {
             if args.first.is_some() {
                 return Err(CliError::usage(
@@ -278,136 +443,14 @@ fn play(args: PlayArgs, default_white: Player) -> CliResult {
             args.first.map_or(Color::Black, Color::from),
         )),
     };
-    let players = [args.black, args.white.unwrap_or(default_white)];
-    let player = |c: Color| players[c as usize];
-    let mut rng = args.seed.rng();
-    let mut console = Console::stdin();
-    let painter = console.painter();
-    println!("{}", describe(game.position(), painter));
-    if players.contains(&Player::Human) {
-        println!("Type a move like f5, or help.");
-    }
-    loop {
-        // Forced passes and computer moves happen without asking. Every board shown
-        // ends with the result once the game is over.
-        loop {
-            let pos = *game.position();
-            if pos.is_game_over() {
-                break;
-            }
-            let side = pos.side_to_move();
-            if pos.must_pass() {
-                game.pass()?;
-                let next = game.position();
-                println!(
-                    "{side} has no legal move and passes. {} ({}) to move: {}",
-                    next.side_to_move(),
-                    next.side_to_move().letter(),
-                    move_names(next)
-                );
-                continue;
-            }
-            let Player::Bot(level) = player(side) else {
-                break;
-            };
-            let mv = bot_move(&pos, level, &mut rng);
-            game.play(mv)?;
-            println!("{side} plays {mv}.");
-            println!("{}", describe(game.position(), painter));
-        }
-        let side = game.side_to_move();
-        let prompt = format!("{side} ({})> ", side.letter());
-        let Some(line) = console.read_command(&prompt)? else {
-            return Ok(());
-        };
-        let mut words = line.split_whitespace();
-        let word = words.next().unwrap_or("").to_ascii_lowercase();
-        let arg = words.next();
-        match word.as_str() {
-            "quit" | "exit" | "q" => return Ok(()),
-            "help" | "?" => println!("{PLAY_HELP}"),
-            "board" => println!("{}", describe(game.position(), painter)),
-            "hint" => {
-                let pos = game.position();
-                if pos.is_game_over() {
-                    println!("The game is over.");
-                } else {
-                    println!("Legal moves: {}", move_names(pos));
-                    for line in tools::hint_lines(pos) {
-                        println!("  {line}");
-                    }
-                }
-            }
-            "undo" => {
-                if !game.can_undo() {
-                    println!("Nothing to undo.");
-                    continue;
-                }
-                game.undo();
-                // Back to a human's turn: computer moves and passes are taken back too.
-                while game.can_undo()
-                    && (game.position().must_pass()
-                        || (players.contains(&Player::Human)
-                            && player(game.side_to_move()) != Player::Human))
-                {
-                    game.undo();
-                }
-                println!("{}", describe(game.position(), painter));
-            }
-            "redo" => {
-                if !game.can_redo() {
-                    println!("Nothing to redo.");
-                    continue;
-                }
-                game.redo();
-                while game.can_redo()
-                    && (game.position().must_pass() || player(game.side_to_move()) != Player::Human)
-                {
-                    game.redo();
-                }
-                println!("{}", describe(game.position(), painter));
-            }
-            "save" => match arg {
-                None => println!("Usage: save FILE"),
-                Some(path) => match save_file(path.as_ref(), &game.to_bytes()) {
-                    Ok(()) => println!("Saved to {path}."),
-                    Err(e) => println!("{}", e.message()),
-                },
-            },
-            "load" => match arg {
-                None => println!("Usage: load FILE"),
-                Some(path) => match load_game(path.as_ref()) {
-                    Ok(loaded) => {
-                        game = loaded;
-                        println!("Loaded {path}.");
-                        println!("{}", describe(game.position(), painter));
-                    }
-                    Err(e) => println!("{}", e.message()),
-                },
-            },
-            _ => match line.parse::<Move>() {
-                Ok(mv) => {
-                    if player(game.side_to_move()) != Player::Human && !game.is_over() {
-                        println!("It is the computer's turn.");
-                        continue;
-                    }
-                    match game.play(mv) {
-                        Ok(flipped) => {
-                            let n = flipped.len();
-                            let discs = if n == 1 { "disc" } else { "discs" };
-                            println!("{side} plays {mv}, flipping {n} {discs}.");
-                            println!("{}", describe(game.position(), painter));
-                        }
-                        Err(e) => println!("Illegal move {mv}: {e}."),
-                    }
-                }
-                Err(_) => println!("Unknown command '{line}': type a move like f5, or help."),
-            },
-        }
-    }
+    let mut session = ReversiSession {
+        game,
+        players: [args.black, args.white.unwrap_or(default_white)],
+        rng: args.seed.rng(),
+    };
+    run_session(&mut Console::stdin(), &mut session)
 }
 
-/// Paints text with ANSI colours when `color` is on (the same codes as [`Console`]).
 /// Reads a binary save.
 fn load_game(path: &std::path::Path) -> CliResult<Game> {
     let bytes = load_file(path)?;
@@ -427,7 +470,7 @@ fn run_perft(args: PerftArgs) -> CliResult {
     let started = Instant::now();
     let cpu_started = cpu_seconds();
     let nodes = if args.divide {
-        let parts = divide(&position, args.depth);
+        let parts = perft_divide(&position, args.depth);
         for (mv, n) in &parts {
             println!("{mv} {n}");
         }
@@ -436,19 +479,35 @@ fn run_perft(args: PerftArgs) -> CliResult {
         perft(&position, args.depth)
     };
     let seconds = started.elapsed().as_secs_f64();
-    let rate = |s: f64| nodes as f64 / s.max(1e-9) / 1e6;
-    let mut timing = format!(
-        "{nodes} leaves in {seconds:.3} s ({:.1} M leaves/s)",
-        rate(seconds)
+    eprintln!(
+        "{}",
+        perft_timing(nodes, seconds, cpu_started.zip(cpu_seconds()))
     );
-    // On a loaded machine the wall clock overstates the work: show the CPU time too.
-    if let (Some(a), Some(b)) = (cpu_started, cpu_seconds()) {
-        let cpu = b - a;
-        timing.push_str(&format!(", CPU {cpu:.3} s ({:.1} M leaves/s)", rate(cpu)));
-    }
-    eprintln!("{timing}");
     println!("perft {} {nodes}", args.depth);
     Ok(())
+}
+
+/// Below this many seconds a leaves-per-second rate mostly measures the clock, so none is
+/// printed.
+const MIN_RATE_SECONDS: f64 = 0.05;
+
+/// `N leaves in S s (R M leaves/s), CPU C s (R M leaves/s)`: the rates only when the time
+/// they divide by is at least [`MIN_RATE_SECONDS`]. `cpu` is the CPU clock before and
+/// after, where the system gives it.
+fn perft_timing(nodes: u64, seconds: f64, cpu: Option<(f64, f64)>) -> String {
+    let with_rate = |s: f64| {
+        if s >= MIN_RATE_SECONDS {
+            format!("{s:.3} s ({:.1} M leaves/s)", nodes as f64 / s / 1e6)
+        } else {
+            format!("{s:.3} s")
+        }
+    };
+    let mut timing = format!("{nodes} leaves in {}", with_rate(seconds));
+    // On a loaded machine the wall clock overstates the work: show the CPU time too.
+    if let Some((a, b)) = cpu {
+        timing.push_str(&format!(", CPU {}", with_rate(b - a)));
+    }
+    timing
 }
 
 /// CPU time used by this process so far, where the system tells it (Linux
@@ -466,7 +525,7 @@ fn replay(args: ReplayArgs) -> CliResult {
         .map_err(|e| CliError::new(format!("bad record: {e}")))?;
     let game = Game::from_record(Rules::with_first(args.first.into()), &record)?;
     println!("{}", game.position());
-    if let Some(result) = game.result() {
+    if let Some(result) = game.outcome() {
         println!("{result}");
     }
     Ok(())
@@ -476,4 +535,22 @@ fn show(args: ShowArgs) -> CliResult {
     let position = parse_board(&args.board)?;
     println!("{}", describe(&position, Painter::stdout()));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn perft_rates_only_for_times_that_mean_something() {
+        assert_eq!(
+            perft_timing(8200, 0.001, Some((1.0, 1.0))),
+            "8200 leaves in 0.001 s, CPU 0.000 s"
+        );
+        assert_eq!(
+            perft_timing(3_000_000, 0.5, Some((1.0, 1.25))),
+            "3000000 leaves in 0.500 s (6.0 M leaves/s), CPU 0.250 s (12.0 M leaves/s)"
+        );
+        assert_eq!(perft_timing(10, 0.0, None), "10 leaves in 0.000 s");
+    }
 }

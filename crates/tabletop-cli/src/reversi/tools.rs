@@ -1,19 +1,15 @@
-//! The Reversi AI tools: `solve`, `bestmove` and `arena`, plus the computer player and
-//! the scored hints used by `play`.
+//! The Reversi AI tools `solve` and `bestmove`, plus the scored hints used by `play`.
 
 use std::io::BufRead;
 use std::path::PathBuf;
-use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use rand::{Rng, RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-use reversi_core::ai::{self, Bot, DISC, Engine, Level, Limits, Searcher, Solver};
-use reversi_core::{Color, Move, Position, Square};
+use reversi_core::ai::{self, DISC, Engine, Level, Limits, ScoredMove, Searcher, Solver};
+use reversi_core::{Move, Position, Square};
 use serde::Serialize;
 
-use crate::common::{CliError, CliResult, JsonArg, Progress, SeedArg, open_input};
+use crate::common::{CliError, CliResult, JsonArg, SeedArg, open_input};
 
 /// Arguments of `tabletop reversi solve`.
 #[derive(Args, Debug)]
@@ -23,15 +19,40 @@ pub struct SolveArgs {
     #[arg(
         value_name = "OBF",
         required_unless_present = "file",
-        conflicts_with = "file"
+        conflicts_with = "file",
+        allow_hyphen_values = true
     )]
     board: Option<String>,
     /// Solve every position of an OBF file (one per line, `-` for stdin); annotations
     /// like `; F5:+6;` are checked.
     #[arg(long, value_name = "FILE")]
     file: Option<PathBuf>,
+    /// Refuse positions with more empty squares than this: each extra empty square
+    /// multiplies the solving time (24 empties take seconds, 30 can take an hour).
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = DEFAULT_MAX_EMPTIES,
+        value_parser = clap::value_parser!(u32).range(0..=60)
+    )]
+    max_empties: u32,
     #[command(flatten)]
     json: JsonArg,
+}
+
+/// The most empty squares `solve` takes on by default.
+const DEFAULT_MAX_EMPTIES: u32 = 28;
+
+/// Refuses a position the solver would not finish in reasonable time.
+fn check_empties(pos: &Position, max: u32) -> CliResult {
+    let empties = pos.empty_count();
+    if empties <= max {
+        return Ok(());
+    }
+    Err(CliError::new(format!(
+        "{empties} empty squares is too many to solve exactly in reasonable time (the limit is {max}): \
+         use `tabletop reversi bestmove` for a searched move, or raise the limit with --max-empties"
+    )))
 }
 
 /// Arguments of `tabletop reversi bestmove`.
@@ -55,193 +76,6 @@ pub struct BestmoveArgs {
     json: JsonArg,
 }
 
-/// Arguments of `tabletop reversi train`.
-#[derive(Args, Debug)]
-pub struct TrainArgs {
-    /// Number of self-play games to learn from.
-    #[arg(long, value_name = "N", default_value_t = 60_000)]
-    games: usize,
-    /// Midgame depth of the self-play bots.
-    #[arg(long, value_name = "PLIES", default_value_t = 2)]
-    depth: u32,
-    /// The self-play bots solve exactly from this many empty squares.
-    #[arg(long, value_name = "EMPTIES", default_value_t = 10)]
-    exact: u32,
-    /// Percentage of random moves in the self-play games.
-    #[arg(long, value_name = "PERCENT", default_value_t = 5)]
-    random: u32,
-    /// Passes of gradient descent over the positions.
-    #[arg(long, value_name = "N", default_value_t = 8)]
-    epochs: usize,
-    /// Initial learning rate.
-    #[arg(long, value_name = "RATE", default_value_t = 0.003)]
-    rate: f32,
-    /// Where to write the weights file.
-    #[arg(long, value_name = "FILE")]
-    out: PathBuf,
-    #[command(flatten)]
-    seed: SeedArg,
-}
-
-/// Runs `tabletop reversi train`: self-play games, least-squares fit, weights file.
-pub fn train(args: TrainArgs) -> CliResult {
-    if args.games == 0 || args.epochs == 0 || args.random > 100 {
-        return Err(CliError::usage(
-            "--games and --epochs must be at least 1 and --random at most 100",
-        ));
-    }
-    if !(args.rate.is_finite() && args.rate > 0.0) {
-        return Err(CliError::usage("--rate must be a positive number"));
-    }
-    let seed = args.seed.seed();
-    let start = Instant::now();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut samples = Vec::new();
-    let chunk = 1000;
-    let mut progress = Progress::new("self-play", args.games as u64);
-    let mut left = args.games;
-    while left > 0 {
-        let n = left.min(chunk);
-        samples.extend(ai::pattern::self_play(
-            &mut rng,
-            n,
-            args.depth,
-            args.exact,
-            args.random,
-        ));
-        left -= n;
-        progress.advance(n as u64);
-    }
-    progress.finish();
-    eprintln!(
-        "{} games, {} positions in {:.1} s",
-        args.games,
-        samples.len(),
-        start.elapsed().as_secs_f64()
-    );
-    let mut trainer = ai::pattern::Trainer::new();
-    let mut order_rng = ChaCha8Rng::seed_from_u64(seed ^ 0x7EA1_7EA1);
-    for (epoch, error) in trainer
-        .train(&samples, args.epochs, args.rate, &mut order_rng)
-        .iter()
-        .enumerate()
-    {
-        eprintln!("epoch {}: rms error {:.2} discs", epoch + 1, error.sqrt());
-    }
-    let bytes = trainer.finish().to_bytes();
-    crate::common::save_file(&args.out, &bytes)?;
-    println!(
-        "wrote {} ({} bytes) in {:.1} s",
-        args.out.display(),
-        bytes.len(),
-        start.elapsed().as_secs_f64()
-    );
-    Ok(())
-}
-
-/// Arguments of `tabletop reversi arena`.
-#[derive(Args, Debug)]
-pub struct ArenaArgs {
-    /// The first player: bot:N (level 1-10), search:DEPTH:EMPTIES, either optionally
-    /// followed by :hand (the hand-tuned evaluation).
-    #[arg(long, value_name = "PLAYER")]
-    black: ArenaPlayer,
-    /// The second player, like the first.
-    #[arg(long, value_name = "PLAYER")]
-    white: ArenaPlayer,
-    /// Number of games, played in pairs from the same opening with colours swapped
-    /// (rounded up to an even number).
-    #[arg(long, value_name = "G", default_value_t = 20)]
-    games: u32,
-    /// Random plies of each opening before the bots take over.
-    #[arg(long, value_name = "PLIES", default_value_t = 6)]
-    opening_plies: u32,
-    /// Pairs of games played at the same time (each thread has its own bots); the
-    /// results do not depend on it.
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    threads: usize,
-    #[command(flatten)]
-    seed: SeedArg,
-    #[command(flatten)]
-    json: JsonArg,
-}
-
-/// A player of the arena: `bot:N` (a level), or `search:D:E` (a midgame search of `D`
-/// plies, exact from `E` empty squares, no noise); either followed by `:hand` to use the
-/// hand-tuned evaluation instead of the trained one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ArenaPlayer {
-    budget: Budget,
-    hand: bool,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Budget {
-    Level(Level),
-    Search(u32, u32),
-}
-
-impl ArenaPlayer {
-    fn engine(self) -> Engine {
-        let eval = if self.hand {
-            ai::Evaluator::hand_tuned()
-        } else {
-            ai::Evaluator::trained()
-        };
-        match self.budget {
-            Budget::Level(level) => Engine::with_level_evaluator(level, eval),
-            Budget::Search(depth, exact) => {
-                Engine::with_evaluator(Limits::depth(depth, exact), eval)
-            }
-        }
-    }
-}
-
-impl FromStr for ArenaPlayer {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<ArenaPlayer, String> {
-        let bad = || {
-            format!(
-                "'{s}' is not an arena player: use bot:N (N from 1 to 10) or search:DEPTH:EMPTIES, optionally followed by :hand"
-            )
-        };
-        let (rest, hand) = match s.strip_suffix(":hand") {
-            Some(rest) => (rest, true),
-            None => (s, false),
-        };
-        let budget = if let Some(level) = rest.strip_prefix("bot:") {
-            Budget::Level(level.parse::<Level>().map_err(|e| e.to_string())?)
-        } else if let Some(search) = rest.strip_prefix("search:") {
-            let (depth, exact) = search.split_once(':').ok_or_else(bad)?;
-            let depth: u32 = depth.parse().map_err(|_| bad())?;
-            let exact: u32 = exact.parse().map_err(|_| bad())?;
-            if !(1..=30).contains(&depth) || exact > 30 {
-                return Err(format!(
-                    "'{s}': the search depth goes from 1 to 30 plies and the exact solve from 0 to 30 empty squares"
-                ));
-            }
-            Budget::Search(depth, exact)
-        } else {
-            return Err(bad());
-        };
-        Ok(ArenaPlayer { budget, hand })
-    }
-}
-
-impl std::fmt::Display for ArenaPlayer {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.budget {
-            Budget::Level(level) => write!(f, "bot:{level}")?,
-            Budget::Search(depth, exact) => write!(f, "search:{depth}:{exact}")?,
-        }
-        if self.hand {
-            write!(f, ":hand")?;
-        }
-        Ok(())
-    }
-}
-
 fn parse_board(text: &str) -> CliResult<Position> {
     text.parse::<Position>()
         .map_err(|e| CliError::new(format!("bad board string: {e}")))
@@ -254,24 +88,10 @@ fn square_name(sq: Option<u8>) -> String {
     }
 }
 
-/// A score in discs for display: `+6`, `-2`, `0`.
+/// An exact score in discs for display, always signed like the FFO annotations and the
+/// engine's `ScoredMove`: `+6`, `-2`, `+0`.
 fn signed(score: i32) -> String {
-    if score > 0 {
-        format!("+{score}")
-    } else {
-        score.to_string()
-    }
-}
-
-/// A search score (hundredths of a disc) for display.
-fn centi(score: i32, exact: bool) -> String {
-    if exact {
-        signed(score / DISC)
-    } else {
-        let sign = if score < 0 { "-" } else { "+" };
-        let abs = score.unsigned_abs();
-        format!("{sign}{}.{:02}", abs / 100, abs % 100)
-    }
+    format!("{score:+}")
 }
 
 #[derive(Serialize)]
@@ -304,10 +124,11 @@ pub fn solve(args: SolveArgs) -> CliResult {
     let mut solver = Solver::new();
     if let Some(board) = &args.board {
         let pos = parse_board(board)?;
+        check_empties(&pos, args.max_empties)?;
         let start = Instant::now();
         let s = solver.solve(pos.player(), pos.opponent());
         let seconds = start.elapsed().as_secs_f64();
-        let best = if pos.is_game_over() {
+        let best = if pos.is_over() {
             "none".to_owned()
         } else {
             square_name(s.best)
@@ -328,16 +149,23 @@ pub fn solve(args: SolveArgs) -> CliResult {
         return Ok(());
     }
     let path = args.file.as_deref();
-    let input = open_input(path)?;
-    let (mut count, mut nodes, mut mismatches, mut checked) = (0usize, 0u64, 0usize, 0usize);
-    let mut seconds = 0.0;
-    for (n, line) in input.lines().enumerate() {
+    // Every position is read and checked before the first is solved, so a file with one
+    // position out of reach fails at once rather than after the others.
+    let mut positions = Vec::new();
+    for (n, line) in open_input(path)?.lines().enumerate() {
         let line = line.map_err(|e| CliError::new(format!("cannot read the file: {e}")))?;
         let text = line.trim();
         if text.is_empty() || text.starts_with('#') || text.starts_with('%') {
             continue;
         }
-        let pos = parse_board(text).map_err(|e| e.context(format!("line {}", n + 1)))?;
+        let context = |e: CliError| e.context(format!("line {}", n + 1));
+        let pos = parse_board(text).map_err(context)?;
+        check_empties(&pos, args.max_empties).map_err(context)?;
+        positions.push((pos, text.to_owned()));
+    }
+    let (mut count, mut nodes, mut mismatches, mut checked) = (0usize, 0u64, 0usize, 0usize);
+    let mut seconds = 0.0;
+    for (pos, text) in &positions {
         let start = Instant::now();
         let s = solver.solve(pos.player(), pos.opponent());
         let took = start.elapsed().as_secs_f64();
@@ -476,10 +304,10 @@ pub fn bestmove(args: BestmoveArgs) -> CliResult {
         Some(r) => (r.score, r.exact, r.depth, r.nodes),
         None => (0, false, 0, 0),
     };
-    if mv.is_pass() {
+    let Move::Place(square) = mv else {
         println!("best pass");
         return Ok(());
-    }
+    };
     if args.json.json {
         return args.json.print(&BestmoveOutput {
             best: mv.to_string(),
@@ -495,17 +323,14 @@ pub fn bestmove(args: BestmoveArgs) -> CliResult {
     } else {
         format!("depth {depth}")
     };
-    println!("best {mv} score {}", centi(score, exact));
+    let scored = ScoredMove {
+        square,
+        score,
+        exact,
+    };
+    println!("best {mv} score {}", scored.score_text());
     eprintln!("{how}, {nodes} nodes in {seconds:.3} s");
     Ok(())
-}
-
-/// The computer's move at `level` (a fresh engine per move), or a pass.
-pub fn bot_move(position: &Position, level: u8, rng: &mut ChaCha8Rng) -> Move {
-    let level = Level::new(level).unwrap_or(Level::MAX);
-    Engine::new(level)
-        .choose_move(position, rng)
-        .unwrap_or(Move::Pass)
 }
 
 /// Every legal move with its score, best first, as display lines: exact scores when the
@@ -517,203 +342,9 @@ pub fn hint_lines(position: &Position) -> Vec<String> {
         .into_iter()
         .map(|m| {
             let kind = if m.exact { "exact" } else { "estimate" };
-            format!("{} {} ({kind})", m.square, centi(m.score, m.exact))
+            format!("{m} ({kind})")
         })
         .collect()
-}
-
-/// The outcome of one arena game from the first player's view.
-struct GameOutcome {
-    first_discs: u32,
-    second_discs: u32,
-}
-
-/// A random opening of `plies` moves (stopping early at a dead end).
-fn opening(rng: &mut ChaCha8Rng, plies: u32) -> Position {
-    let mut pos = Position::start();
-    for _ in 0..plies {
-        let moves = pos.move_list();
-        if moves.is_empty() || pos.is_game_over() {
-            break;
-        }
-        let mv = moves[rng.random_range(0..moves.len())];
-        if pos.play_move(mv).is_err() {
-            break;
-        }
-    }
-    pos
-}
-
-fn play_out(
-    mut pos: Position,
-    first: &mut Engine,
-    second: &mut Engine,
-    first_color: Color,
-    rng: &mut dyn Rng,
-) -> CliResult<GameOutcome> {
-    first.new_game();
-    second.new_game();
-    loop {
-        let bot = if pos.side_to_move() == first_color {
-            &mut *first
-        } else {
-            &mut *second
-        };
-        let Some(mv) = bot.choose_move(&pos, rng) else {
-            break;
-        };
-        pos.play_move(mv)
-            .map_err(|e| CliError::new(format!("internal error: a bot played {mv}: {e}")))?;
-    }
-    Ok(GameOutcome {
-        first_discs: pos.count(first_color),
-        second_discs: pos.count(first_color.other()),
-    })
-}
-
-/// The two games of a pair from `pos`, the first player taking Black, then White.
-fn play_pair(
-    pos: Position,
-    first: &mut Engine,
-    second: &mut Engine,
-    rng: &mut dyn Rng,
-) -> CliResult<[GameOutcome; 2]> {
-    Ok([
-        play_out(pos, first, second, Color::Black, rng)?,
-        play_out(pos, first, second, Color::White, rng)?,
-    ])
-}
-
-#[derive(Serialize)]
-struct ArenaSummary {
-    first: String,
-    second: String,
-    games: u32,
-    wins: u32,
-    draws: u32,
-    losses: u32,
-    first_discs: u32,
-    second_discs: u32,
-    score: f64,
-    ci95: f64,
-    seconds: f64,
-}
-
-/// Runs `tabletop reversi arena`.
-pub fn arena(args: ArenaArgs) -> CliResult {
-    if args.games == 0 {
-        return Err(CliError::usage("--games must be at least 1"));
-    }
-    if args.threads == 0 {
-        return Err(CliError::usage("--threads must be at least 1"));
-    }
-    let pairs = args.games.div_ceil(2);
-    let games = pairs * 2;
-    let seed = args.seed.seed();
-    // The openings come from one generator, in order; each pair then has its own
-    // tie-breaking generator, so the games do not depend on how they are spread over
-    // threads.
-    let mut openings = ChaCha8Rng::seed_from_u64(seed);
-    let starts: Vec<Position> = (0..pairs)
-        .map(|_| opening(&mut openings, args.opening_plies))
-        .collect();
-    let mut progress = Progress::new(
-        format!("{} vs {}", args.black, args.white),
-        u64::from(games),
-    );
-    let start = Instant::now();
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let (sender, receiver) = std::sync::mpsc::channel::<(usize, CliResult<[GameOutcome; 2]>)>();
-    let mut results: Vec<Option<[GameOutcome; 2]>> = (0..pairs).map(|_| None).collect();
-    let threads = args.threads.min(pairs as usize).max(1);
-    let outcome: CliResult = std::thread::scope(|scope| {
-        for _ in 0..threads {
-            let sender = sender.clone();
-            let (next, starts) = (&next, &starts);
-            let (black, white) = (args.black, args.white);
-            scope.spawn(move || {
-                let mut first = black.engine();
-                let mut second = white.engine();
-                loop {
-                    let pair = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    let Some(&pos) = starts.get(pair) else { break };
-                    let mut rng = ChaCha8Rng::seed_from_u64(
-                        seed ^ 0x5DEE_CE66_D1CE_5EED ^ (pair as u64) << 32,
-                    );
-                    let result = play_pair(pos, &mut first, &mut second, &mut rng);
-                    let failed = result.is_err();
-                    if sender.send((pair, result)).is_err() || failed {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(sender);
-        for (pair, result) in receiver {
-            results[pair] = Some(result?);
-            progress.advance(2);
-        }
-        Ok(())
-    });
-    outcome?;
-    let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
-    let (mut first_discs, mut second_discs) = (0u32, 0u32);
-    let mut scores: Vec<f64> = Vec::with_capacity(games as usize);
-    for out in results.into_iter().flatten().flatten() {
-        first_discs += out.first_discs;
-        second_discs += out.second_discs;
-        let s = match out.first_discs.cmp(&out.second_discs) {
-            std::cmp::Ordering::Greater => {
-                wins += 1;
-                1.0
-            }
-            std::cmp::Ordering::Equal => {
-                draws += 1;
-                0.5
-            }
-            std::cmp::Ordering::Less => {
-                losses += 1;
-                0.0
-            }
-        };
-        scores.push(s);
-    }
-    progress.finish();
-    let n = scores.len() as f64;
-    let mean = scores.iter().sum::<f64>() / n;
-    let var = scores.iter().map(|s| (s - mean) * (s - mean)).sum::<f64>() / (n - 1.0).max(1.0);
-    let ci95 = 1.96 * (var / n).sqrt();
-    let seconds = start.elapsed().as_secs_f64();
-    let summary = ArenaSummary {
-        first: args.black.to_string(),
-        second: args.white.to_string(),
-        games,
-        wins,
-        draws,
-        losses,
-        first_discs,
-        second_discs,
-        score: mean,
-        ci95,
-        seconds,
-    };
-    if args.json.json {
-        return args.json.print(&summary);
-    }
-    println!(
-        "{} vs {}: {games} games ({pairs} openings of {} random plies, colours swapped), seed {seed}",
-        summary.first, summary.second, args.opening_plies
-    );
-    println!(
-        "{}: wins {wins} draws {draws} losses {losses}, discs {first_discs}-{second_discs}",
-        summary.first
-    );
-    println!(
-        "score {:.1}% ± {:.1}% (95% confidence), {seconds:.1} s",
-        mean * 100.0,
-        ci95 * 100.0
-    );
-    Ok(())
 }
 
 #[cfg(test)]
@@ -730,32 +361,9 @@ mod tests {
     }
 
     #[test]
-    fn arena_players_parse() {
-        assert_eq!("bot:3".parse::<ArenaPlayer>().unwrap().to_string(), "bot:3");
-        assert!("bot:11".parse::<ArenaPlayer>().is_err());
-        assert!("human".parse::<ArenaPlayer>().is_err());
-        for ok in ["bot:10:hand", "search:12:20", "search:4:0:hand"] {
-            assert_eq!(ok.parse::<ArenaPlayer>().unwrap().to_string(), ok);
-        }
-        for bad in [
-            "search:12",
-            "search:0:10",
-            "search:5:31",
-            "search:x:1",
-            "bot:3:hard",
-            ":hand",
-        ] {
-            assert!(bad.parse::<ArenaPlayer>().is_err(), "{bad}");
-        }
-    }
-
-    #[test]
     fn scores_display() {
         assert_eq!(signed(6), "+6");
-        assert_eq!(signed(0), "0");
+        assert_eq!(signed(0), "+0");
         assert_eq!(signed(-4), "-4");
-        assert_eq!(centi(-125, false), "-1.25");
-        assert_eq!(centi(600, true), "+6");
-        assert_eq!(centi(5, false), "+0.05");
     }
 }
