@@ -20,7 +20,7 @@ use crate::solve::SolveError;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PlayError {
     /// The cell is not in the grid.
-    #[error("r{}c{} is outside the {size} grid", row + 1, col + 1)]
+    #[error("r{}c{} is outside the {size} grid", row.saturating_add(1), col.saturating_add(1))]
     OutsideGrid {
         /// 0-based row.
         row: usize,
@@ -38,7 +38,7 @@ pub enum PlayError {
         size: Size,
     },
     /// The cell holds a given of the puzzle.
-    #[error("r{}c{} is a given of the puzzle and cannot be changed", row + 1, col + 1)]
+    #[error("r{}c{} is a given of the puzzle and cannot be changed", row.saturating_add(1), col.saturating_add(1))]
     Given {
         /// 0-based row.
         row: usize,
@@ -46,7 +46,7 @@ pub enum PlayError {
         col: usize,
     },
     /// Notes on a cell that holds a digit.
-    #[error("r{}c{} holds a digit: clear it before writing notes", row + 1, col + 1)]
+    #[error("r{}c{} holds a digit: clear it before writing notes", row.saturating_add(1), col.saturating_add(1))]
     Filled {
         /// 0-based row.
         row: usize,

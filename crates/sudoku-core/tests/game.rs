@@ -403,6 +403,18 @@ fn a_save_that_breaks_the_rules_is_refused() {
         elapsed_ms: 0,
     });
     assert!(illegal(bad_notes).contains("21 is not a digit"));
+    // A cell far outside the grid is named without overflowing.
+    let far = SAVE_FORMAT.encode(&Body {
+        puzzle: PUZZLE.parse().unwrap(),
+        moves: vec![Move::Clear {
+            row: usize::MAX,
+            col: 0,
+        }],
+        redo: vec![],
+        mistakes: 0,
+        elapsed_ms: 0,
+    });
+    assert!(illegal(far).contains("is outside the 9×9 grid"));
 }
 
 #[test]

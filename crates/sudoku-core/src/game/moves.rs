@@ -111,7 +111,12 @@ struct CellText(usize, usize);
 
 impl fmt::Display for CellText {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "r{}c{}", self.0 + 1, self.1 + 1)
+        write!(
+            f,
+            "r{}c{}",
+            self.0.saturating_add(1),
+            self.1.saturating_add(1)
+        )
     }
 }
 
