@@ -37,8 +37,8 @@ fn a_scripted_session_plays_checks_hints_undoes_saves_loads_and_solves() {
     let saved = dir.join("mid.ttsu");
     let saved = saved.to_str().unwrap();
     let script = format!(
-        "r1c1 8\nr1c2 5\ncheck\nhint\nundo\nredo\nr1c3 1\nfoo\nsave {saved}\nclear r1c2\n\
-         load {saved}\nverify\nnote r2c1 3 2\nnotes all\nnotes\nsolve\nverify\nundo\nn\n"
+        "check\nr1c1 8\ncheck\nr1c2 5\ncheck\nhint\nundo\nredo\nr1c3 1\nfoo\nsave {saved}\nclear r1c2\n\
+         load {saved}\nverify\nnote r2c1 3 2\nnotes all\nnotes\nsolve\nverify\nundo\nquit\n"
     );
     let out = tabletop(
         &["sudoku", "play", "--load", start.to_str().unwrap()],

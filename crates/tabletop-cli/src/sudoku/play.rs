@@ -144,6 +144,53 @@ impl SudokuSession {
     fn grid(&self, painter: Painter) -> String {
         draw_grid(&self.game, painter)
     }
+
+    /// The answer to `check`.
+    fn check_text(&self) -> String {
+        let check = self.game.check();
+        if !check.wrong.is_empty() {
+            return format!(
+                "{} wrong: {}; no solution is left with {}.",
+                entries_are(check.wrong.len()),
+                cell_list(&check.wrong),
+                if check.wrong.len() == 1 { "it" } else { "them" }
+            );
+        }
+        let n = self.game.size().side();
+        let entries = (0..n * n)
+            .filter(|&i| self.game.entry(i / n, i % n).is_some())
+            .count();
+        let solutions = plural(check.solutions, "solution");
+        match entries {
+            0 => format!("No entries yet; the puzzle has {solutions}."),
+            1 => format!("Your entry is right; the puzzle has {solutions} left."),
+            _ => format!("All {entries} entries are right; the puzzle has {solutions} left."),
+        }
+    }
+
+    /// The answer to `verify`.
+    fn verify_text(&self) -> String {
+        match self.game.verify() {
+            Verdict::Correct => "Complete and correct!".to_owned(),
+            Verdict::Wrong(wrong) => format!(
+                "The grid is full, but {} wrong: {}.",
+                entries_are(wrong.len()),
+                cell_list(&wrong)
+            ),
+            Verdict::Incomplete(empty) => {
+                format!("Not complete: {} still empty.", plural(empty, "cell"))
+            }
+        }
+    }
+}
+
+/// `1 entry is` or `3 entries are`.
+fn entries_are(n: usize) -> String {
+    if n == 1 {
+        "1 entry is".to_owned()
+    } else {
+        format!("{n} entries are")
+    }
 }
 
 /// `r3c5, r4c1 and r9c9`.
@@ -205,50 +252,8 @@ impl Session for SudokuSession {
                     other => format!("Hint: {other}"),
                 });
             }
-            "check" => {
-                let check = self.game.check();
-                let entries = (0..self.game.size().cells())
-                    .filter(|&i| {
-                        let n = self.game.size().side();
-                        self.game.entry(i / n, i % n).is_some()
-                    })
-                    .count();
-                return Ok(if check.wrong.is_empty() {
-                    format!(
-                        "All {} so far are right; the puzzle has {} left.",
-                        plural(entries, "entry").replace("entrys", "entries"),
-                        plural(check.solutions, "solution")
-                    )
-                } else {
-                    format!(
-                        "{} wrong: {}; no solution is left with {}.",
-                        if check.wrong.len() == 1 {
-                            "1 entry is".to_owned()
-                        } else {
-                            format!("{} entries are", check.wrong.len())
-                        },
-                        cell_list(&check.wrong),
-                        if check.wrong.len() == 1 { "it" } else { "them" }
-                    )
-                });
-            }
-            "verify" => {
-                return Ok(match self.game.verify() {
-                    Verdict::Correct => "Complete and correct!".to_owned(),
-                    Verdict::Wrong(wrong) => format!(
-                        "The grid is full, but {} wrong: {}.",
-                        if wrong.len() == 1 {
-                            "1 entry is".to_owned()
-                        } else {
-                            format!("{} entries are", wrong.len())
-                        },
-                        cell_list(&wrong)
-                    ),
-                    Verdict::Incomplete(empty) => {
-                        format!("Not complete: {} still empty.", plural(empty, "cell"))
-                    }
-                });
-            }
+            "check" => return Ok(self.check_text()),
+            "verify" => return Ok(self.verify_text()),
             "undo" => {
                 let mv = self
                     .game
