@@ -290,3 +290,41 @@ fn generate_by_difficulty_gives_puzzles_of_that_level_reproducibly() {
     );
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn on_a_terminal_givens_and_entries_differ_by_style_not_by_parentheses() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    use std::time::Duration;
+    let dir = temp_dir("terminal");
+    let start = puzzle_save(&dir);
+    let bin = env!("CARGO_BIN_EXE_tabletop");
+    let mut child = Command::new("script")
+        .args([
+            "-qec",
+            &format!("{bin} sudoku play --load {}", start.display()),
+            "/dev/null",
+        ])
+        .env_remove("NO_COLOR")
+        .env("TERM", "xterm")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("this test needs util-linux `script` (apt-get install bsdutils)");
+    let mut stdin = child.stdin.take().expect("stdin");
+    std::thread::sleep(Duration::from_millis(1500));
+    for line in ["r1c1 8\n", "quit\n"] {
+        stdin.write_all(line.as_bytes()).expect("type");
+        stdin.flush().expect("flush");
+        std::thread::sleep(Duration::from_millis(300));
+    }
+    drop(stdin);
+    let out = child.wait_with_output().expect("run");
+    let screen = String::from_utf8_lossy(&out.stdout);
+    // The given 4 of r1c3 is bold, the entry 8 of r1c1 cyan, and no parentheses.
+    assert!(screen.contains("\u{1b}[1m 4 \u{1b}[0m"), "{screen}");
+    assert!(screen.contains("\u{1b}[36m 8 \u{1b}[0m"), "{screen}");
+    assert!(!screen.contains("(8)"), "{screen}");
+    assert!(!screen.contains("parentheses"), "{screen}");
+}
