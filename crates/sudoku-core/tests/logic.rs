@@ -6,9 +6,10 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use sudoku_core::logic::generate_level::puzzle_of_level;
 use sudoku_core::logic::{
-    Difficulty, Hint, LogicSolver, Rating, Technique, Techniques, find, hint, rate, replay,
+    Difficulty, Hint, LogicSolver, Rating, Technique, Techniques, find, hint, hint_with_marks,
+    rate, replay,
 };
-use sudoku_core::{Candidates, GenerateOptions, Grid, Size, generate, puzzle_lines};
+use sudoku_core::{Candidates, Digits, GenerateOptions, Grid, Size, generate, puzzle_lines};
 
 /// Puzzles `from..from + n` of a file of `data/sudoku/`; fails loudly when it is missing.
 fn sample(name: &str, from: usize, n: usize) -> Vec<Grid> {
@@ -223,6 +224,23 @@ fn hint_names_a_wrong_entry_first_then_gives_the_simplest_step() {
     };
     let state = Candidates::new(&current);
     assert_eq!(Some(step), LogicSolver::new().next_step(&state));
+    // With the full pencil marks the hint is the same; with a mark of the solution
+    // missing, the hint names that cell.
+    let mut marks = state.marks().to_vec();
+    assert_eq!(
+        hint_with_marks(p, &current, &marks).unwrap(),
+        hint(p, &current).unwrap()
+    );
+    let cell = empty[5];
+    marks[cell] = marks[cell] - Digits::single(solution.cells()[cell]);
+    assert_eq!(
+        hint_with_marks(p, &current, &marks).unwrap(),
+        Hint::WrongMarks {
+            cell,
+            size: Size::Nine
+        }
+    );
+    assert!(hint_with_marks(p, &current, &marks[1..]).is_err());
     assert_eq!(hint(p, &solution).unwrap(), Hint::Solved);
     assert!(hint(p, &Grid::empty(Size::Four)).is_err());
 }
