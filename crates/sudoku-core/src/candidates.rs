@@ -461,19 +461,24 @@ impl Candidates {
         let geo = geometry(size);
         let n = geo.n;
         let values = grid.cells().to_vec();
+        // The digits each unit holds, then each empty cell gets what its units lack.
+        let mut held = [Digits::EMPTY; 75];
+        for (u, h) in held.iter_mut().enumerate().take(3 * n) {
+            for &c in &geo.units[u][..n] {
+                let v = values[usize::from(c)];
+                if v != 0 {
+                    h.insert(v);
+                }
+            }
+        }
         let mut cands = alloc::vec![Digits::EMPTY; n * n];
         let mut places = alloc::vec![CellSet::EMPTY; n];
         for cell in 0..n * n {
             if values[cell] != 0 {
                 continue;
             }
-            let mut seen = Digits::EMPTY;
-            for p in geo.peers[cell].iter() {
-                if values[p] != 0 {
-                    seen.insert(values[p]);
-                }
-            }
-            let d = Digits::all(n) - seen;
+            let [r, c, b] = geo.units_of(cell);
+            let d = Digits::all(n) - (held[r] | held[c] | held[b]);
             cands[cell] = d;
             for digit in d.iter() {
                 places[usize::from(digit) - 1].insert(cell);

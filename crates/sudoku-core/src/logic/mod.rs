@@ -480,12 +480,10 @@ impl LogicSolver {
     /// Applies steps to `state` until it is solved or no technique applies.
     pub fn solve_from(&self, mut state: Candidates) -> LogicalSolve {
         let mut steps = Vec::new();
+        // Every step removes a candidate or fills a cell, so this ends.
         while let Some(step) = self.next_step(&state) {
             step.apply(&mut state);
             steps.push(step);
-            if state.is_broken() {
-                break;
-            }
         }
         LogicalSolve {
             solved: state.is_solved(),

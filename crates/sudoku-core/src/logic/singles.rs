@@ -54,9 +54,18 @@ pub(crate) fn hidden_single(state: &Candidates, boxes: bool) -> Option<Step> {
         Technique::HiddenSingleLine
     };
     for u in units {
-        for d in 1..=n as u8 {
+        // Digits seen once and more than once among the unit's candidates.
+        let (mut once, mut twice) = (0u32, 0u32);
+        for &c in &geo.units[u][..n] {
+            let m = state.candidates(usize::from(c)).bits();
+            twice |= once & m;
+            once |= m;
+        }
+        let single = once & !twice;
+        if single != 0 {
+            let d = single.trailing_zeros() as u8 + 1;
             let here = *state.cells_with(d) & geo.unit_sets[u];
-            if here.len() == 1 {
+            {
                 let cell = here.first().expect("one cell");
                 return Some(step(
                     technique,
