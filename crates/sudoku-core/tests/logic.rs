@@ -280,7 +280,7 @@ fn small_and_large_sizes_solve_logically() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(12))]
+    #![proptest_config(ProptestConfig::with_cases(10))]
 
     /// Every technique, at every state of the logical path of generated puzzles, keeps the
     /// solution's digits and places only them.
@@ -291,5 +291,13 @@ proptest! {
         let opts = GenerateOptions { size, ..GenerateOptions::default() };
         let p = generate::puzzle(&opts, &mut rng);
         check_path_sound(&p, 1);
+    }
+
+    /// The same on magictour puzzles, whose paths need the advanced techniques: every
+    /// technique at every third state.
+    #[test]
+    fn every_technique_is_sound_on_magictour_paths(index in 0usize..1465) {
+        let p = sample("puzzles3_magictour_top1465.txt", index, 1).remove(0);
+        check_path_sound(&p, 3);
     }
 }
