@@ -300,4 +300,19 @@ proptest! {
         let p = sample("puzzles3_magictour_top1465.txt", index, 1).remove(0);
         check_path_sound(&p, 3);
     }
+
+    /// Arbitrary grids (conflicting givens, several or no solutions) never make the solver
+    /// panic, and its steps still replay.
+    #[test]
+    fn arbitrary_grids_never_panic(cells in proptest::collection::vec(0u8..=9, 81), keep in 0usize..81) {
+        let mut cells = cells;
+        for c in cells.iter_mut().skip(keep) {
+            *c = 0;
+        }
+        let g = Grid::from_cells(Size::Nine, &cells).unwrap();
+        let path = LogicSolver::new().solve_from(Candidates::new(&g));
+        prop_assert!(replay(&g, &path.steps).is_ok());
+        let _ = hint(&g, &g);
+        let _ = rate(&g);
+    }
 }
