@@ -3,7 +3,12 @@
 //! `cargo run --release --example sudoku_rate_set -- data/sudoku/puzzles3_magictour_top1465.txt [LIMIT]`
 //! prints the count per level and per hardest technique, the steps that were not sound
 //! (there should be none) and the time. `sudoku_rate_set --generate N` times generating
-//! N puzzles of each level instead.
+//! N puzzles of each level instead; `sudoku_rate_set --strat FILE [LIMIT]` solves with the
+//! technique set of the `sudoku` crate's `StrategySolver` (singles, locked candidates,
+//! subsets up to quads, X-wing, swordfish, jellyfish, XY- and XYZ-wing) and prints the
+//! share solved by logic alone, like `rsbench strat`; `sudoku_rate_set --sound FILE
+//! [LIMIT]` tries every technique at every state of each path and counts the steps that
+//! would remove a digit of the solution or place another (there should be none).
 
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -18,6 +23,22 @@ fn main() {
             .nth(2)
             .map_or(20, |s| s.parse().expect("a number"));
         generate_levels(n);
+        return;
+    }
+    if std::env::args().nth(1).as_deref() == Some("--sound") {
+        let path = std::env::args().nth(2).expect("a file");
+        let limit = std::env::args()
+            .nth(3)
+            .map_or(usize::MAX, |s| s.parse().expect("a number"));
+        sound(&path, limit);
+        return;
+    }
+    if std::env::args().nth(1).as_deref() == Some("--strat") {
+        let path = std::env::args().nth(2).expect("a file");
+        let limit = std::env::args()
+            .nth(3)
+            .map_or(usize::MAX, |s| s.parse().expect("a number"));
+        strat(&path, limit);
         return;
     }
     let path = args.next().unwrap_or_else(|| {
@@ -127,4 +148,84 @@ fn generate_levels(n: u32) {
             1000.0 * secs / f64::from(n)
         );
     }
+}
+
+/// Logic-only solving with the `sudoku` crate's technique set: singles only, then all.
+fn strat(path: &str, limit: usize) {
+    use sudoku_core::logic::Techniques;
+    let text = std::fs::read_to_string(path).expect("a readable file");
+    let puzzles: Vec<Grid> = puzzle_lines(&text)
+        .filter_map(|l| l.grid.ok())
+        .take(limit)
+        .collect();
+    let basic = [
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::NakedPair,
+        Technique::XWing,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::Swordfish,
+        Technique::HiddenTriple,
+        Technique::XYWing,
+        Technique::XYZWing,
+        Technique::NakedQuad,
+        Technique::Jellyfish,
+        Technique::HiddenQuad,
+    ];
+    let all = basic.iter().fold(Techniques::singles(), |s, &t| s.with(t));
+    for (name, set) in [
+        ("singles only", Techniques::singles()),
+        ("the 14 strategies", all),
+    ] {
+        let solver = LogicSolver::with_techniques(set);
+        let start = Instant::now();
+        let solved = puzzles
+            .iter()
+            .filter(|p| solver.solve_from(Candidates::new(p)).solved)
+            .count();
+        let t = start.elapsed().as_secs_f64();
+        println!(
+            "{path} [{name}]: {solved}/{} solved by logic ({:.1}%), {:.1} puzzles/s, {:.1} us/puzzle",
+            puzzles.len(),
+            100.0 * solved as f64 / puzzles.len() as f64,
+            puzzles.len() as f64 / t,
+            t * 1e6 / puzzles.len() as f64
+        );
+    }
+}
+
+/// Every technique at every state of the logical paths, checked against the solutions.
+fn sound(path: &str, limit: usize) {
+    let text = std::fs::read_to_string(path).expect("a readable file");
+    let puzzles: Vec<Grid> = puzzle_lines(&text)
+        .filter_map(|l| l.grid.ok())
+        .take(limit)
+        .collect();
+    let (mut tried, mut fired, mut unsound) = (0usize, 0usize, 0usize);
+    let start = Instant::now();
+    for p in &puzzles {
+        let sol = p.solve_unique().expect("proper");
+        let mut state = Candidates::new(p);
+        while let Some(step) = LogicSolver::new().next_step(&state) {
+            for t in Technique::ALL {
+                tried += 1;
+                if let Some(s) = sudoku_core::logic::find(t, &state) {
+                    fired += 1;
+                    if s.eliminations.iter().any(|&(c, d)| sol.cells()[c] == d)
+                        || s.placements.iter().any(|&(c, d)| sol.cells()[c] != d)
+                    {
+                        unsound += 1;
+                        println!("UNSOUND {p}: {s}");
+                    }
+                }
+            }
+            step.apply(&mut state);
+        }
+    }
+    println!(
+        "{} puzzles, {tried} technique calls, {fired} steps found, {unsound} unsound, {:.1} s",
+        puzzles.len(),
+        start.elapsed().as_secs_f64()
+    );
 }

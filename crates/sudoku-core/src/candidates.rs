@@ -452,6 +452,8 @@ pub struct Candidates {
     cands: Vec<Digits>,
     /// For digit `d`, index `d - 1`: the empty cells where it is a candidate.
     places: Vec<CellSet>,
+    /// The number of empty cells of each unit.
+    unit_empty: Vec<u8>,
 }
 
 impl Candidates {
@@ -461,19 +463,27 @@ impl Candidates {
         let geo = geometry(size);
         let n = geo.n;
         let values = grid.cells().to_vec();
+        // The digits each unit holds, then each empty cell gets what its units lack.
+        let mut held = [Digits::EMPTY; 75];
+        let mut unit_empty = alloc::vec![0u8; 3 * n];
+        for (u, h) in held.iter_mut().enumerate().take(3 * n) {
+            for &c in &geo.units[u][..n] {
+                let v = values[usize::from(c)];
+                if v != 0 {
+                    h.insert(v);
+                } else {
+                    unit_empty[u] += 1;
+                }
+            }
+        }
         let mut cands = alloc::vec![Digits::EMPTY; n * n];
         let mut places = alloc::vec![CellSet::EMPTY; n];
         for cell in 0..n * n {
             if values[cell] != 0 {
                 continue;
             }
-            let mut seen = Digits::EMPTY;
-            for p in geo.peers[cell].iter() {
-                if values[p] != 0 {
-                    seen.insert(values[p]);
-                }
-            }
-            let d = Digits::all(n) - seen;
+            let [r, c, b] = geo.units_of(cell);
+            let d = Digits::all(n) - (held[r] | held[c] | held[b]);
             cands[cell] = d;
             for digit in d.iter() {
                 places[usize::from(digit) - 1].insert(cell);
@@ -484,6 +494,7 @@ impl Candidates {
             values,
             cands,
             places,
+            unit_empty,
         }
     }
 
@@ -550,6 +561,12 @@ impl Candidates {
         }
     }
 
+    /// The number of empty cells of unit `u` (rows `0..n`, columns `n..2n`, boxes
+    /// `2n..3n`).
+    pub(crate) fn empty_in(&self, u: usize) -> usize {
+        usize::from(self.unit_empty[u])
+    }
+
     /// Whether `digit` is a candidate of `cell`.
     pub fn has(&self, cell: usize, digit: u8) -> bool {
         self.cands[cell].contains(digit)
@@ -557,6 +574,11 @@ impl Candidates {
 
     /// Fills `cell` with `digit` and removes `digit` from the candidates of its peers.
     pub fn place(&mut self, cell: usize, digit: u8) {
+        if self.values[cell] == 0 {
+            for u in self.geo.units_of(cell) {
+                self.unit_empty[u] -= 1;
+            }
+        }
         for d in self.cands[cell].iter() {
             self.places[usize::from(d) - 1].remove(cell);
         }

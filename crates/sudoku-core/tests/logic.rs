@@ -6,9 +6,10 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use sudoku_core::logic::generate_level::puzzle_of_level;
 use sudoku_core::logic::{
-    Difficulty, Hint, LogicSolver, Rating, Technique, Techniques, find, hint, rate, replay,
+    Difficulty, Hint, LogicSolver, Rating, Technique, Techniques, find, hint, hint_with_marks,
+    rate, replay,
 };
-use sudoku_core::{Candidates, GenerateOptions, Grid, Size, generate, puzzle_lines};
+use sudoku_core::{Candidates, Digits, GenerateOptions, Grid, Size, generate, puzzle_lines};
 
 /// Puzzles `from..from + n` of a file of `data/sudoku/`; fails loudly when it is missing.
 fn sample(name: &str, from: usize, n: usize) -> Vec<Grid> {
@@ -223,6 +224,23 @@ fn hint_names_a_wrong_entry_first_then_gives_the_simplest_step() {
     };
     let state = Candidates::new(&current);
     assert_eq!(Some(step), LogicSolver::new().next_step(&state));
+    // With the full pencil marks the hint is the same; with a mark of the solution
+    // missing, the hint names that cell.
+    let mut marks = state.marks().to_vec();
+    assert_eq!(
+        hint_with_marks(p, &current, &marks).unwrap(),
+        hint(p, &current).unwrap()
+    );
+    let cell = empty[5];
+    marks[cell] = marks[cell] - Digits::single(solution.cells()[cell]);
+    assert_eq!(
+        hint_with_marks(p, &current, &marks).unwrap(),
+        Hint::WrongMarks {
+            cell,
+            size: Size::Nine
+        }
+    );
+    assert!(hint_with_marks(p, &current, &marks[1..]).is_err());
     assert_eq!(hint(p, &solution).unwrap(), Hint::Solved);
     assert!(hint(p, &Grid::empty(Size::Four)).is_err());
 }
@@ -262,7 +280,7 @@ fn small_and_large_sizes_solve_logically() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(12))]
+    #![proptest_config(ProptestConfig::with_cases(10))]
 
     /// Every technique, at every state of the logical path of generated puzzles, keeps the
     /// solution's digits and places only them.
@@ -273,5 +291,28 @@ proptest! {
         let opts = GenerateOptions { size, ..GenerateOptions::default() };
         let p = generate::puzzle(&opts, &mut rng);
         check_path_sound(&p, 1);
+    }
+
+    /// The same on magictour puzzles, whose paths need the advanced techniques: every
+    /// technique at every third state.
+    #[test]
+    fn every_technique_is_sound_on_magictour_paths(index in 0usize..1465) {
+        let p = sample("puzzles3_magictour_top1465.txt", index, 1).remove(0);
+        check_path_sound(&p, 3);
+    }
+
+    /// Arbitrary grids (conflicting givens, several or no solutions) never make the solver
+    /// panic, and its steps still replay.
+    #[test]
+    fn arbitrary_grids_never_panic(cells in proptest::collection::vec(0u8..=9, 81), keep in 0usize..81) {
+        let mut cells = cells;
+        for c in cells.iter_mut().skip(keep) {
+            *c = 0;
+        }
+        let g = Grid::from_cells(Size::Nine, &cells).unwrap();
+        let path = LogicSolver::new().solve_from(Candidates::new(&g));
+        prop_assert!(replay(&g, &path.steps).is_ok());
+        let _ = hint(&g, &g);
+        let _ = rate(&g);
     }
 }

@@ -38,6 +38,7 @@ use crate::{Candidates, symbol_char};
 mod chains;
 mod fish;
 pub mod generate_level;
+mod hint;
 mod intersections;
 pub mod rating;
 mod single_digit;
@@ -46,6 +47,7 @@ mod subsets;
 mod uniqueness;
 mod wings;
 
+pub use hint::{Hint, HintError, hint, hint_with_marks};
 pub use rating::{Difficulty, ParseDifficultyError, Rating, rate};
 
 /// A solving technique. The order of the variants is the order the solver tries them:
@@ -480,12 +482,10 @@ impl LogicSolver {
     /// Applies steps to `state` until it is solved or no technique applies.
     pub fn solve_from(&self, mut state: Candidates) -> LogicalSolve {
         let mut steps = Vec::new();
+        // Every step removes a candidate or fills a cell, so this ends.
         while let Some(step) = self.next_step(&state) {
             step.apply(&mut state);
             steps.push(step);
-            if state.is_broken() {
-                break;
-            }
         }
         LogicalSolve {
             solved: state.is_solved(),
@@ -536,107 +536,6 @@ pub fn find(t: Technique, state: &Candidates) -> Option<Step> {
         Technique::ForcingNet => chains::forcing(state, true),
         Technique::Trial => chains::trial(state),
     }
-}
-
-/// What [`hint`] advises.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Hint {
-    /// An entry differs from the solution (the first such cell, row-major).
-    WrongEntry {
-        /// The cell (row-major index).
-        cell: usize,
-        /// The digit entered there.
-        entered: u8,
-        /// The grid's size, to name the cell.
-        size: Size,
-    },
-    /// The simplest next step.
-    Step(Step),
-    /// The grid is full and correct.
-    Solved,
-}
-
-impl fmt::Display for Hint {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Hint::WrongEntry {
-                cell,
-                entered,
-                size,
-            } => write!(
-                f,
-                "The {} in {} is wrong: it is not the digit of the solution.",
-                symbol_char(*entered),
-                cell_name(*size, *cell)
-            ),
-            Hint::Step(step) => write!(f, "{step}"),
-            Hint::Solved => f.write_str("The grid is solved."),
-        }
-    }
-}
-
-/// Why [`hint`] cannot advise.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum HintError {
-    /// The puzzle is not proper.
-    #[error(transparent)]
-    Puzzle(#[from] SolveError),
-    /// The current grid does not have the puzzle's size.
-    #[error("the grid is {got}, the puzzle {expected}")]
-    SizeMismatch {
-        /// The puzzle's size.
-        expected: Size,
-        /// The current grid's size.
-        got: Size,
-    },
-}
-
-/// The next hint for a game of `puzzle` whose grid is now `current` (givens plus the
-/// player's entries): a wrong entry first, else the simplest step from the candidates of
-/// `current`.
-///
-/// ```
-/// use sudoku_core::Grid;
-/// use sudoku_core::logic::{Hint, hint};
-/// let puzzle: Grid =
-///     "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3.."
-///         .parse()
-///         .unwrap();
-/// let right = puzzle.solve_unique().unwrap().cells()[1];
-/// let mut cells = puzzle.cells().to_vec();
-/// cells[1] = right % 9 + 1; // a wrong digit in r1c2
-/// let current = Grid::from_cells(puzzle.size(), &cells).unwrap();
-/// let h = hint(&puzzle, &current).unwrap();
-/// assert!(matches!(h, Hint::WrongEntry { cell: 1, .. }));
-/// assert!(h.to_string().ends_with("in r1c2 is wrong: it is not the digit of the solution."));
-/// // Without the wrong entry, the hint is the simplest step.
-/// assert!(matches!(hint(&puzzle, &puzzle).unwrap(), Hint::Step(_)));
-/// ```
-pub fn hint(puzzle: &Grid, current: &Grid) -> Result<Hint, HintError> {
-    if puzzle.size() != current.size() {
-        return Err(HintError::SizeMismatch {
-            expected: puzzle.size(),
-            got: current.size(),
-        });
-    }
-    let solution = puzzle.solve_unique()?;
-    let wrong = current
-        .cells()
-        .iter()
-        .zip(solution.cells())
-        .position(|(&v, &s)| v != 0 && v != s);
-    if let Some(cell) = wrong {
-        return Ok(Hint::WrongEntry {
-            cell,
-            entered: current.cells()[cell],
-            size: current.size(),
-        });
-    }
-    let state = Candidates::new(current);
-    Ok(match LogicSolver::new().next_step(&state) {
-        Some(step) => Hint::Step(step),
-        None => Hint::Solved,
-    })
 }
 
 // ---- helpers shared by the technique files ----

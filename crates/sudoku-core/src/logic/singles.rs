@@ -12,18 +12,16 @@ pub(crate) fn full_house(state: &Candidates) -> Option<Step> {
     let geo = state.geo();
     let n = geo.n;
     for u in (2 * n..3 * n).chain(0..2 * n) {
-        let mut empty = None;
-        let mut count = 0;
-        for &c in &geo.units[u][..n] {
-            if state.value(usize::from(c)).is_none() {
-                count += 1;
-                empty = Some(usize::from(c));
-            }
-        }
-        if count != 1 {
+        if state.empty_in(u) != 1 {
             continue;
         }
-        let cell = empty.expect("one empty cell");
+        let Some(cell) = geo.units[u][..n]
+            .iter()
+            .map(|&c| usize::from(c))
+            .find(|&c| state.value(c).is_none())
+        else {
+            continue;
+        };
         if let Some(d) = state.candidates(cell).only() {
             return Some(step(
                 Technique::FullHouse,
@@ -54,9 +52,18 @@ pub(crate) fn hidden_single(state: &Candidates, boxes: bool) -> Option<Step> {
         Technique::HiddenSingleLine
     };
     for u in units {
-        for d in 1..=n as u8 {
+        // Digits seen once and more than once among the unit's candidates.
+        let (mut once, mut twice) = (0u32, 0u32);
+        for &c in &geo.units[u][..n] {
+            let m = state.candidates(usize::from(c)).bits();
+            twice |= once & m;
+            once |= m;
+        }
+        let single = once & !twice;
+        if single != 0 {
+            let d = single.trailing_zeros() as u8 + 1;
             let here = *state.cells_with(d) & geo.unit_sets[u];
-            if here.len() == 1 {
+            {
                 let cell = here.first().expect("one cell");
                 return Some(step(
                     technique,
