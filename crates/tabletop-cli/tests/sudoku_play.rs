@@ -127,6 +127,9 @@ fn sudoku_alone_plays_a_medium_puzzle_and_the_seed_fixes_it() {
         a,
         run(&["sudoku", "play", "--seed", "5", "--difficulty", "medium"])
     );
+    // 4x4 defaults to easy (no medium 4x4 puzzles exist to speak of).
+    let default_small = run(&["sudoku", "--size", "4", "--seed", "1"]);
+    assert!(default_small.contains("cells to fill."), "{default_small}");
     let small = run(&[
         "sudoku",
         "--size",
@@ -327,4 +330,33 @@ fn on_a_terminal_givens_and_entries_differ_by_style_not_by_parentheses() {
     assert!(screen.contains("\u{1b}[36m 8 \u{1b}[0m"), "{screen}");
     assert!(!screen.contains("(8)"), "{screen}");
     assert!(!screen.contains("parentheses"), "{screen}");
+}
+
+#[test]
+fn a_new_game_after_a_loaded_one_keeps_its_size() {
+    let dir = temp_dir("new-size");
+    let path = dir.join("small.ttsu");
+    let game = Game::new("1......2..4..3..".parse().unwrap()).unwrap();
+    std::fs::write(&path, game.to_bytes()).unwrap();
+    let out = tabletop(
+        &[
+            "sudoku",
+            "play",
+            "--seed",
+            "3",
+            "--load",
+            path.to_str().unwrap(),
+        ],
+        "solve\ny\nquit\n",
+    );
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stderr(&out), "");
+    let (_, after) = text.split_once("New game? (y/n)").expect("the game ends");
+    // A new 4x4 puzzle (easy: 4x4 puzzles are not harder), with 4 rows numbered 1 to 4.
+    assert!(
+        after.contains("  4 |") && !after.contains("  5 |"),
+        "{after}"
+    );
+    assert!(after.contains("cells to fill."), "{after}");
 }

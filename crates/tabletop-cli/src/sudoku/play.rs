@@ -36,7 +36,8 @@ pub(super) const LEVEL_ATTEMPTS: u32 = 2000;
 /// Arguments of `tabletop sudoku play` (also accepted right after `tabletop sudoku`).
 #[derive(Args, Debug, Default)]
 pub(super) struct PlayArgs {
-    /// Puzzle level: easy, medium, hard, expert or extreme [default: medium].
+    /// Puzzle level: easy, medium, hard, expert or extreme [default: medium, easy for
+    /// 4x4].
     #[arg(long, value_name = "LEVEL")]
     difficulty: Option<Difficulty>,
     /// Grid side: 4, 6, 9, 16 or 25 [default: 9].
@@ -94,7 +95,8 @@ pub(super) fn level_puzzle(
 /// One puzzle in the terminal, driven by the shared session loop.
 struct SudokuSession {
     game: Game,
-    level: Difficulty,
+    /// `--difficulty`, if given.
+    difficulty: Option<Difficulty>,
     options: GenerateOptions,
     rng: ChaCha8Rng,
     /// When the time since was last added to the game.
@@ -103,30 +105,50 @@ struct SudokuSession {
 
 /// Plays a puzzle in the terminal with `args`.
 pub(super) fn play(args: PlayArgs) -> CliResult {
-    let level = args.difficulty.unwrap_or(Difficulty::Medium);
+    let loaded = match &args.load {
+        Some(path) => {
+            let bytes = load_file(path)?;
+            Some(
+                Game::from_bytes(&bytes)
+                    .map_err(|e| CliError::new(e.to_string()).context(path.display()))?,
+            )
+        }
+        None => None,
+    };
+    // A new game after a loaded one has the loaded game's size.
+    let size = match (&loaded, args.size) {
+        (Some(game), None) => game.size(),
+        (_, side) => size_arg(side.unwrap_or(9))?,
+    };
     let options = GenerateOptions {
-        size: size_arg(args.size.unwrap_or(9))?,
+        size,
         symmetry: Symmetry::Rotate180,
         ..GenerateOptions::default()
     };
     let mut rng = args.seed.rng();
-    let game = match &args.load {
-        Some(path) => {
-            let bytes = load_file(path)?;
-            Game::from_bytes(&bytes)
-                .map_err(|e| CliError::new(e.to_string()).context(path.display()))?
-        }
-        None => new_game(level, &options, &mut rng)?,
+    let game = match loaded {
+        Some(game) => game,
+        None => new_game(level_of(args.difficulty, size), &options, &mut rng)?,
     };
     let mut session = SudokuSession {
         game,
-        level,
+        difficulty: args.difficulty,
         options,
         rng,
         since: Cell::new(Instant::now()),
     };
     let mut console = Console::stdin();
     run_session(&mut console, &mut session)
+}
+
+/// The level asked for, or the default: medium, easy for 4×4 (whose puzzles hardly ever
+/// need more than singles).
+fn level_of(difficulty: Option<Difficulty>, size: Size) -> Difficulty {
+    difficulty.unwrap_or(if size == Size::Four {
+        Difficulty::Easy
+    } else {
+        Difficulty::Medium
+    })
 }
 
 fn new_game(level: Difficulty, options: &GenerateOptions, rng: &mut ChaCha8Rng) -> CliResult<Game> {
@@ -292,6 +314,7 @@ impl Session for SudokuSession {
 
     fn load(&mut self, bytes: &[u8]) -> CliResult {
         self.game = Game::from_bytes(bytes).map_err(|e| CliError::new(e.to_string()))?;
+        self.options.size = self.game.size();
         self.since.set(Instant::now());
         Ok(())
     }
@@ -310,7 +333,8 @@ impl Session for SudokuSession {
     }
 
     fn new_game(&mut self) {
-        match new_game(self.level, &self.options, &mut self.rng) {
+        let level = level_of(self.difficulty, self.options.size);
+        match new_game(level, &self.options, &mut self.rng) {
             Ok(game) => {
                 self.game = game;
                 self.since.set(Instant::now());
