@@ -1,7 +1,8 @@
-//! The shared shape as far as sudoku has it today (no `Game` yet): the position (`Grid`)
-//! reads and prints its notation, refuses bad edits without changing, the solver counts
-//! agree with known numbers, and the serde forms written by an older build still load and
-//! are strict.
+//! The shared shape: the position (`Grid`) reads and prints its notation, refuses bad
+//! edits without changing, the solver counts agree with known numbers, the serde forms
+//! written by an older build still load and are strict; the `Game` plays, refuses a bad
+//! move without changing, undoes and redoes, saves in the shared format (strictly) and
+//! loads its committed fixture. Sudoku has no bots, levels of bots, side to move or perft.
 
 mod common;
 
@@ -171,4 +172,43 @@ fn a_transform_that_breaks_the_rules_does_not_load() {
     *transposed.last_mut().unwrap() = 1;
     assert!(decode_body::<Transform>(&six).is_ok());
     assert!(decode_body::<Transform>(&transposed).is_err());
+}
+
+#[test]
+fn the_game_has_the_shared_shape() {
+    use sudoku_core::{Game, Move, PlayError, SAVE_FORMAT};
+    let mut game = Game::new(PUZZLE.parse().unwrap()).unwrap();
+    let start = game.clone();
+    // A refused move leaves the game exactly as it was.
+    let refused: Move = "r1c3 1".parse().unwrap();
+    assert_eq!(game.play(refused), Err(PlayError::Given { row: 0, col: 2 }));
+    assert_eq!(game, start);
+    // undo restores, redo replays.
+    let m: Move = "r1c1 8".parse().unwrap();
+    game.play(m).unwrap();
+    let after = game.clone();
+    assert_eq!(game.undo(), Some(m));
+    assert_eq!(game.grid(), start.grid());
+    assert_eq!(game.undo(), None);
+    assert_eq!(game.redo(), Some(m));
+    assert_eq!(game, after);
+    assert_eq!(game.redo(), None);
+    assert_eq!(game.outcome(), None);
+    // Save, load, and a save one byte too long or too short.
+    let bytes = game.to_bytes();
+    assert_eq!(bytes[..4], SAVE_FORMAT.magic());
+    assert_eq!(Game::from_bytes(&bytes).unwrap(), game);
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert_eq!(Game::from_bytes(&longer), Err(LoadError::Corrupt));
+    assert_eq!(
+        Game::from_bytes(&bytes[..bytes.len() - 1]),
+        Err(LoadError::Corrupt)
+    );
+    // The committed fixture (format 1) loads.
+    let fixture = Game::from_bytes(&fixture("game-v1.ttsu")).unwrap();
+    assert_eq!(fixture.moves().len(), 6);
+    // The end of the game is the solved grid.
+    game.play(Move::Solve).unwrap();
+    assert!(game.outcome().is_some_and(|o| o.revealed));
 }

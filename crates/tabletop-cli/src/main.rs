@@ -36,7 +36,8 @@ struct Cli {
 enum Game {
     /// Long Nardy (Russian long backgammon): play, list legal turns, perft.
     Nardy(nardy::NardyArgs),
-    /// Sudoku: solve, count, generate, benchmark and show puzzles.
+    /// Sudoku: play a puzzle; hints, step-by-step explanations, ratings; solve, count,
+    /// generate, benchmark and show puzzles.
     Sudoku(sudoku::SudokuArgs),
     /// Battleship (Russian or classic rules): play, simulate shooters, draw fleets.
     Battleship(battleship::BattleshipArgs),

@@ -82,6 +82,7 @@ fn arrow_keys_are_editing_keys_in_every_game() {
         "nardy play --white human --black human",
         "battleship play",
         "reversi play",
+        "sudoku play",
     ] {
         let screen = on_terminal(args, &[UP, "\n", "\u{1b}[D\u{1b}[C", "\n", "quit\n"]);
         assert!(

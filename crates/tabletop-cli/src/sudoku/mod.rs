@@ -1,25 +1,48 @@
-//! `tabletop sudoku`: Sudoku tools: solve, count, generate, bench, show.
+//! `tabletop sudoku`: play a puzzle (the default), and the tools: hint, explain, rate,
+//! solve, count, generate, bench, show.
+//!
+//! Holds no rules logic: it parses arguments and commands, calls `sudoku-core` and renders.
+
+mod play;
+mod tools;
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::{Args, Subcommand, ValueEnum};
+use sudoku_core::logic::Difficulty;
 use sudoku_core::{
-    GenerateOptions, Grid, PuzzleLine, Size, SolveError, Solver, Symmetry, generate, puzzle_lines,
+    GenerateOptions, Grid, PuzzleLine, SolveError, Solver, Symmetry, generate, puzzle_lines,
 };
 
+use self::play::{PlayArgs, level_puzzle, size_arg};
 use crate::common::{CliError, CliResult, JsonArg, Progress, SeedArg, open_input};
 
-/// Arguments of `tabletop sudoku`.
+/// Arguments of `tabletop sudoku`: a subcommand, or none to play a puzzle (the play
+/// options may follow the game name directly, as in `tabletop sudoku --difficulty hard`).
 #[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = false)]
 pub struct SudokuArgs {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
+    #[command(flatten)]
+    play: PlayArgs,
 }
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Play a puzzle in the terminal, one command per line (the default: a medium 9x9
+    /// puzzle).
+    Play(PlayArgs),
+    /// The next hint for a puzzle: the simplest logical step, or the first wrong entry of
+    /// a grid in progress (`--grid`).
+    Hint(tools::HintArgs),
+    /// The whole logical solution of a puzzle, step by step, and its rating.
+    Explain(tools::ExplainArgs),
+    /// Rate puzzles, one per line: `LEVEL RATING HARDEST_TECHNIQUE` (e.g.
+    /// `medium 2.8 Claiming`), or `unsolvable` / `multiple`.
+    Rate(tools::RateArgs),
     /// Solve puzzles, one per line: prints the solution when it is unique, else
     /// `unsolvable` or `multiple`.
     Solve {
@@ -63,6 +86,10 @@ enum Command {
         /// Aim for at most this many clues.
         #[arg(long, value_name = "K")]
         clues: Option<usize>,
+        /// Only puzzles of this level: easy, medium, hard, expert or extreme (by their
+        /// logical rating, see `rate`).
+        #[arg(long, value_name = "LEVEL", conflicts_with_all = ["minimal", "clues"])]
+        difficulty: Option<Difficulty>,
     },
     /// Time the solver on a puzzle file (parsing excluded).
     Bench {
@@ -90,7 +117,21 @@ enum BenchMode {
 
 /// Runs `tabletop sudoku`.
 pub fn run(args: SudokuArgs) -> CliResult {
-    match args.command {
+    let plays = matches!(args.command, None | Some(Command::Play(_)));
+    if !plays && args.play.is_set() {
+        return Err(CliError::usage(
+            "--difficulty, --size, --seed and --load are play options here: give them after \
+             `tabletop sudoku` or `tabletop sudoku play`, or after the other command's name",
+        ));
+    }
+    let Some(command) = args.command else {
+        return play::play(args.play);
+    };
+    match command {
+        Command::Play(p) => play::play(p.or(args.play)),
+        Command::Hint(a) => tools::run_hint(a),
+        Command::Explain(a) => tools::run_explain(a),
+        Command::Rate(a) => tools::run_rate(a),
         Command::Solve {
             file,
             any,
@@ -127,9 +168,9 @@ pub fn run(args: SudokuArgs) -> CliResult {
             symmetry,
             minimal,
             clues,
+            difficulty,
         } => {
-            let size = Size::from_side(size)
-                .ok_or_else(|| CliError::usage(format!("--size {size}: use 4, 6, 9, 16 or 25")))?;
+            let size = size_arg(size)?;
             let options = GenerateOptions {
                 size,
                 symmetry,
@@ -143,7 +184,10 @@ pub fn run(args: SudokuArgs) -> CliResult {
             // Puzzles above the clue target, and the fewest clues reached.
             let (mut missed, mut fewest) = (0usize, usize::MAX);
             for _ in 0..count {
-                let puzzle = generate::puzzle(&options, &mut rng);
+                let puzzle = match difficulty {
+                    Some(level) => level_puzzle(level, &options, &mut rng)?,
+                    None => generate::puzzle(&options, &mut rng),
+                };
                 writeln!(out, "{puzzle}")?;
                 if clues.is_some_and(|k| puzzle.clue_count() > k) {
                     missed += 1;

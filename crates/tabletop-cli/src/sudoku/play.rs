@@ -1,0 +1,467 @@
+//! `tabletop sudoku play`: one puzzle in the terminal on the shared session loop.
+
+use std::cell::Cell;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use rand_chacha::ChaCha8Rng;
+use sudoku_core::logic::generate_level::puzzle_of_level;
+use sudoku_core::logic::{Difficulty, Hint};
+use sudoku_core::{Game, GenerateOptions, Grid, Move, Size, Symmetry, Verdict, symbol_char};
+
+use crate::common::{
+    CliError, CliResult, Console, Painter, SeedArg, Session, Style, load_file, run_session,
+};
+
+const HELP: &str = "\
+commands:
+  r3c5 7        write 7 in row 3, column 5
+  clear r3c5    remove the digit (or else the notes) of r3c5
+  note r3c5 1 2 switch the pencil marks 1 and 2 of r3c5 on or off
+  notes r3c5 1 2  make the pencil marks of r3c5 exactly 1 and 2 (none: notes r3c5)
+  notes all     pencil in every candidate of every empty cell
+  notes         show the grid with the pencil marks (also: show notes)
+  show          draw the grid again
+  hint          the next logical step (or the first wrong entry)
+  check         are the entries so far right? which ones are wrong?
+  verify        is the grid complete and correct?
+  undo / redo   take back the last action / play it again
+  solve         show the solution (ends the game)";
+
+/// Generated puzzles to try before giving up on a level.
+pub(super) const LEVEL_ATTEMPTS: u32 = 2000;
+
+/// Arguments of `tabletop sudoku play` (also accepted right after `tabletop sudoku`).
+#[derive(Args, Debug, Default)]
+pub(super) struct PlayArgs {
+    /// Puzzle level: easy, medium, hard, expert or extreme [default: medium, easy for
+    /// 4x4].
+    #[arg(long, value_name = "LEVEL")]
+    difficulty: Option<Difficulty>,
+    /// Grid side: 4, 6, 9, 16 or 25 [default: 9].
+    #[arg(long, value_name = "N")]
+    size: Option<usize>,
+    #[command(flatten)]
+    seed: SeedArg,
+    /// Continue a saved game.
+    #[arg(long, value_name = "FILE")]
+    load: Option<PathBuf>,
+}
+
+impl PlayArgs {
+    /// These arguments, with the unset ones taken from `other`.
+    pub(super) fn or(self, other: PlayArgs) -> PlayArgs {
+        PlayArgs {
+            difficulty: self.difficulty.or(other.difficulty),
+            size: self.size.or(other.size),
+            seed: SeedArg {
+                seed: self.seed.seed.or(other.seed.seed),
+            },
+            load: self.load.or(other.load),
+        }
+    }
+
+    /// Whether any play option is given.
+    pub(super) fn is_set(&self) -> bool {
+        self.difficulty.is_some()
+            || self.size.is_some()
+            || self.seed.seed.is_some()
+            || self.load.is_some()
+    }
+}
+
+/// A grid size from `--size`.
+pub(super) fn size_arg(side: usize) -> CliResult<Size> {
+    Size::from_side(side)
+        .ok_or_else(|| CliError::usage(format!("--size {side}: use 4, 6, 9, 16 or 25")))
+}
+
+/// A puzzle of `level`, or an error when none was found.
+pub(super) fn level_puzzle(
+    level: Difficulty,
+    options: &GenerateOptions,
+    rng: &mut ChaCha8Rng,
+) -> CliResult<Grid> {
+    puzzle_of_level(level, options, LEVEL_ATTEMPTS, rng).ok_or_else(|| {
+        CliError::new(format!(
+            "no {level} {} puzzle found in {LEVEL_ATTEMPTS} tries: try another level or size",
+            options.size
+        ))
+    })
+}
+
+/// One puzzle in the terminal, driven by the shared session loop.
+struct SudokuSession {
+    game: Game,
+    /// `--difficulty`, if given.
+    difficulty: Option<Difficulty>,
+    options: GenerateOptions,
+    rng: ChaCha8Rng,
+    /// When the time since was last added to the game.
+    since: Cell<Instant>,
+}
+
+/// Plays a puzzle in the terminal with `args`.
+pub(super) fn play(args: PlayArgs) -> CliResult {
+    let loaded = match &args.load {
+        Some(path) => {
+            let bytes = load_file(path)?;
+            Some(
+                Game::from_bytes(&bytes)
+                    .map_err(|e| CliError::new(e.to_string()).context(path.display()))?,
+            )
+        }
+        None => None,
+    };
+    // A new game after a loaded one has the loaded game's size.
+    let size = match (&loaded, args.size) {
+        (Some(game), None) => game.size(),
+        (_, side) => size_arg(side.unwrap_or(9))?,
+    };
+    let options = GenerateOptions {
+        size,
+        symmetry: Symmetry::Rotate180,
+        ..GenerateOptions::default()
+    };
+    let mut rng = args.seed.rng();
+    let game = match loaded {
+        Some(game) => game,
+        None => new_game(level_of(args.difficulty, size), &options, &mut rng)?,
+    };
+    let mut session = SudokuSession {
+        game,
+        difficulty: args.difficulty,
+        options,
+        rng,
+        since: Cell::new(Instant::now()),
+    };
+    let mut console = Console::stdin();
+    run_session(&mut console, &mut session)
+}
+
+/// The level asked for, or the default: medium, easy for 4×4 (whose puzzles hardly ever
+/// need more than singles).
+fn level_of(difficulty: Option<Difficulty>, size: Size) -> Difficulty {
+    difficulty.unwrap_or(if size == Size::Four {
+        Difficulty::Easy
+    } else {
+        Difficulty::Medium
+    })
+}
+
+fn new_game(level: Difficulty, options: &GenerateOptions, rng: &mut ChaCha8Rng) -> CliResult<Game> {
+    let puzzle = level_puzzle(level, options, rng)?;
+    Game::new(puzzle).map_err(|e| CliError::new(format!("the generated puzzle is not proper: {e}")))
+}
+
+impl SudokuSession {
+    /// The time since the last call.
+    fn lap(&self) -> Duration {
+        let now = Instant::now();
+        now.duration_since(self.since.replace(now))
+    }
+
+    fn grid(&self, painter: Painter) -> String {
+        draw_grid(&self.game, painter)
+    }
+
+    /// The answer to `check`.
+    fn check_text(&self) -> String {
+        let check = self.game.check();
+        if !check.wrong.is_empty() {
+            return format!(
+                "{} wrong: {}; no solution is left with {}.",
+                entries_are(check.wrong.len()),
+                cell_list(&check.wrong),
+                if check.wrong.len() == 1 { "it" } else { "them" }
+            );
+        }
+        let n = self.game.size().side();
+        let entries = (0..n * n)
+            .filter(|&i| self.game.entry(i / n, i % n).is_some())
+            .count();
+        let solutions = plural(check.solutions, "solution");
+        match entries {
+            0 => format!("No entries yet; the puzzle has {solutions}."),
+            1 => format!("Your entry is right; the puzzle has {solutions} left."),
+            _ => format!("All {entries} entries are right; the puzzle has {solutions} left."),
+        }
+    }
+
+    /// The answer to `verify`.
+    fn verify_text(&self) -> String {
+        match self.game.verify() {
+            Verdict::Correct => "Complete and correct!".to_owned(),
+            Verdict::Wrong(wrong) => format!(
+                "The grid is full, but {} wrong: {}.",
+                entries_are(wrong.len()),
+                cell_list(&wrong)
+            ),
+            Verdict::Incomplete(empty) => {
+                format!("Not complete: {} still empty.", plural(empty, "cell"))
+            }
+        }
+    }
+}
+
+/// `1 entry is` or `3 entries are`.
+fn entries_are(n: usize) -> String {
+    if n == 1 {
+        "1 entry is".to_owned()
+    } else {
+        format!("{n} entries are")
+    }
+}
+
+/// `r3c5, r4c1 and r9c9`.
+fn cell_list(cells: &[(usize, usize)]) -> String {
+    let names: Vec<String> = cells
+        .iter()
+        .map(|&(r, c)| format!("r{}c{}", r + 1, c + 1))
+        .collect();
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+/// `m:ss` or `h:mm:ss`.
+fn clock(d: Duration) -> String {
+    let s = d.as_secs();
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+impl Session for SudokuSession {
+    fn help(&self) -> String {
+        HELP.into()
+    }
+
+    fn prompt(&self) -> String {
+        "sudoku> ".into()
+    }
+
+    fn show(&self, painter: Painter) -> String {
+        let empty = self.game.grid().cells().iter().filter(|&&v| v == 0).count();
+        format!(
+            "{}{} to fill. Type help for the commands.",
+            self.grid(painter),
+            plural(empty, "cell")
+        )
+    }
+
+    fn command(&mut self, line: &str, painter: Painter) -> CliResult<String> {
+        let lap = self.lap();
+        self.game.add_elapsed(lap);
+        let lower = line.to_ascii_lowercase();
+        match lower.as_str() {
+            "show" | "board" => return Ok(self.grid(painter)),
+            "notes" | "show notes" => return Ok(draw_notes(&self.game, painter)),
+            "hint" => {
+                let hint = self.game.hint().map_err(|e| CliError::new(e.to_string()))?;
+                return Ok(match hint {
+                    Hint::Step(step) => format!("Hint: {step}"),
+                    other => format!("Hint: {other}"),
+                });
+            }
+            "check" => return Ok(self.check_text()),
+            "verify" => return Ok(self.verify_text()),
+            "undo" => {
+                let mv = self
+                    .game
+                    .undo()
+                    .ok_or_else(|| CliError::new("nothing to undo"))?;
+                return Ok(format!("Took back {mv}.\n{}", self.grid(painter)));
+            }
+            "redo" => {
+                let mv = self
+                    .game
+                    .redo()
+                    .ok_or_else(|| CliError::new("nothing to redo"))?;
+                return Ok(format!("Played again {mv}.\n{}", self.grid(painter)));
+            }
+            _ => {}
+        }
+        let mv: Move = line.parse().map_err(|e: sudoku_core::ParseMoveError| {
+            CliError::new(format!("{e}; type help for the commands"))
+        })?;
+        self.game
+            .play(mv)
+            .map_err(|e| CliError::new(e.to_string()))?;
+        Ok(match mv {
+            Move::ToggleNotes { .. } | Move::SetNotes { .. } | Move::FillNotes => {
+                draw_notes(&self.game, painter)
+            }
+            _ => self.grid(painter),
+        })
+    }
+
+    fn save(&self) -> CliResult<Vec<u8>> {
+        let mut game = self.game.clone();
+        game.add_elapsed(self.since.get().elapsed());
+        Ok(game.to_bytes())
+    }
+
+    fn load(&mut self, bytes: &[u8]) -> CliResult {
+        self.game = Game::from_bytes(bytes).map_err(|e| CliError::new(e.to_string()))?;
+        self.options.size = self.game.size();
+        self.since.set(Instant::now());
+        Ok(())
+    }
+
+    fn game_over(&self, _painter: Painter) -> Option<String> {
+        let outcome = self.game.outcome()?;
+        Some(if outcome.revealed {
+            "The solution is shown.".to_owned()
+        } else {
+            format!(
+                "Solved in {} with {}.",
+                clock(outcome.elapsed),
+                plural(outcome.mistakes as usize, "mistake")
+            )
+        })
+    }
+
+    fn new_game(&mut self) {
+        let level = level_of(self.difficulty, self.options.size);
+        match new_game(level, &self.options, &mut self.rng) {
+            Ok(game) => {
+                self.game = game;
+                self.since.set(Instant::now());
+            }
+            Err(e) => e.print(),
+        }
+    }
+}
+
+/// The grid with its row and column numbers. Givens and entries differ: bold and cyan on
+/// a terminal, plain and in parentheses through a pipe.
+fn draw_grid(game: &Game, painter: Painter) -> String {
+    let styled = painter.paint("x", Style::Bold) != "x";
+    let size = game.size();
+    let n = size.side();
+    let (br, bc) = (size.box_rows(), size.box_cols());
+    let mut out = String::new();
+    let border = {
+        let mut s = String::from("    +");
+        for _ in 0..n / bc {
+            s.push_str(&"-".repeat(3 * bc));
+            s.push('+');
+        }
+        s
+    };
+    out.push_str("    ");
+    for c in 0..n {
+        if c % bc == 0 {
+            out.push(' ');
+        }
+        let _ = write!(out, "{:^3}", c + 1);
+    }
+    out.truncate(out.trim_end().len());
+    out.push('\n');
+    for r in 0..n {
+        if r % br == 0 {
+            out.push_str(&border);
+            out.push('\n');
+        }
+        let _ = write!(out, "{:>3} ", r + 1);
+        for c in 0..n {
+            if c % bc == 0 {
+                out.push('|');
+            }
+            let cell = match (game.grid().get(r, c), game.is_given(r, c)) {
+                (None, _) => painter.paint(" . ", Style::Dim),
+                (Some(v), true) => painter.paint(&format!(" {} ", symbol_char(v)), Style::Bold),
+                (Some(v), false) if styled => {
+                    painter.paint(&format!(" {} ", symbol_char(v)), Style::Cyan)
+                }
+                (Some(v), false) => format!("({})", symbol_char(v)),
+            };
+            out.push_str(&cell);
+        }
+        out.push_str("|\n");
+    }
+    out.push_str(&border);
+    out.push('\n');
+    if !styled {
+        out.push_str("(digits in parentheses are your entries)\n");
+    }
+    out
+}
+
+/// The grid with the pencil marks: each cell a small block of its notes, in the layout
+/// of a box (digit `d` at the place of the `d`-th cell of a box).
+fn draw_notes(game: &Game, painter: Painter) -> String {
+    let styled = painter.paint("x", Style::Bold) != "x";
+    let size = game.size();
+    let n = size.side();
+    let (br, bc) = (size.box_rows(), size.box_cols());
+    let width = bc + 1;
+    let mut out = String::new();
+    let border = {
+        let mut s = String::from("+");
+        for _ in 0..n / bc {
+            s.push_str(&"-".repeat(width * bc + 1));
+            s.push('+');
+        }
+        s
+    };
+    for r in 0..n {
+        if r % br == 0 {
+            out.push_str(&border);
+            out.push('\n');
+        }
+        for line in 0..br {
+            for c in 0..n {
+                if c % bc == 0 {
+                    out.push_str("| ");
+                }
+                let text: String = match game.grid().get(r, c) {
+                    Some(v) if line == br / 2 => {
+                        let given = game.is_given(r, c);
+                        let digit = symbol_char(v);
+                        // Through a pipe, entries are in parentheses (or starred in
+                        // narrow cells), as in the grid.
+                        let text = match (given || styled, bc >= 3) {
+                            (true, _) => format!("{digit}"),
+                            (false, true) => format!("({digit})"),
+                            (false, false) => format!("{digit}*"),
+                        };
+                        let style = if given { Style::Bold } else { Style::Cyan };
+                        painter.paint(&format!("{text:^bc$}"), style)
+                    }
+                    Some(_) => " ".repeat(bc),
+                    None => {
+                        let notes = game.notes(r, c);
+                        (0..bc)
+                            .map(|k| {
+                                let d = (line * bc + k + 1) as u8;
+                                if notes.contains(d) {
+                                    symbol_char(d)
+                                } else {
+                                    '.'
+                                }
+                            })
+                            .collect()
+                    }
+                };
+                out.push_str(&text);
+                out.push(' ');
+            }
+            out.push_str("|\n");
+        }
+    }
+    out.push_str(&border);
+    out.push('\n');
+    out
+}

@@ -1,0 +1,98 @@
+//! The logic tools of `tabletop sudoku`: `hint`, `explain` and `rate`.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::Args;
+use sudoku_core::logic::{LogicSolver, Rating, hint};
+use sudoku_core::{Grid, SolveError};
+
+use super::answer_each;
+use crate::common::{CliError, CliResult};
+
+/// Arguments of `tabletop sudoku hint`.
+#[derive(Args, Debug)]
+pub(super) struct HintArgs {
+    /// The puzzle line (givens only).
+    puzzle: String,
+    /// The grid now, givens and entries, in the same notation (default: the puzzle).
+    #[arg(long, value_name = "GRID")]
+    grid: Option<String>,
+}
+
+/// Arguments of `tabletop sudoku explain`.
+#[derive(Args, Debug)]
+pub(super) struct ExplainArgs {
+    /// The puzzle line.
+    puzzle: String,
+}
+
+/// Arguments of `tabletop sudoku rate`.
+#[derive(Args, Debug)]
+pub(super) struct RateArgs {
+    /// Puzzle file, or `-` for standard input (the default).
+    file: Option<PathBuf>,
+}
+
+/// Why a puzzle has no logical solution to show.
+fn not_proper(e: SolveError) -> CliError {
+    CliError::new(match e {
+        SolveError::NoSolution => "the puzzle has no solution",
+        SolveError::MultipleSolutions => "the puzzle has more than one solution",
+    })
+}
+
+/// `tabletop sudoku hint`: the next hint for a puzzle, or for a grid in progress.
+pub(super) fn run_hint(args: HintArgs) -> CliResult {
+    let puzzle: Grid = args.puzzle.parse()?;
+    let current: Grid = match &args.grid {
+        Some(g) => g.parse()?,
+        None => puzzle.clone(),
+    };
+    for (i, (&p, &g)) in puzzle.cells().iter().zip(current.cells()).enumerate() {
+        if p != 0 && p != g {
+            let n = puzzle.size().side();
+            return Err(CliError::new(format!(
+                "--grid changes the given of r{}c{}",
+                i / n + 1,
+                i % n + 1
+            )));
+        }
+    }
+    let answer = hint(&puzzle, &current).map_err(|e| match e {
+        sudoku_core::logic::HintError::Puzzle(e) => not_proper(e),
+        other => CliError::new(other.to_string()),
+    })?;
+    println!("{answer}");
+    Ok(())
+}
+
+/// `tabletop sudoku explain`: the whole logical solution, one step a line.
+pub(super) fn run_explain(args: ExplainArgs) -> CliResult {
+    let puzzle: Grid = args.puzzle.parse()?;
+    let path = LogicSolver::new().solve(&puzzle).map_err(not_proper)?;
+    let mut out = std::io::stdout().lock();
+    for (i, step) in path.steps.iter().enumerate() {
+        writeln!(out, "{:>3}. {step}", i + 1)?;
+    }
+    let rating = Rating::of_path(&path);
+    if path.solved {
+        writeln!(out, "Solved in {} steps.", path.steps.len())?;
+    } else {
+        writeln!(out, "Stuck after {} steps.", path.steps.len())?;
+    }
+    writeln!(out, "Rating: {rating}")?;
+    writeln!(out, "{}", path.grid)?;
+    out.flush()?;
+    Ok(())
+}
+
+/// `tabletop sudoku rate`: `LEVEL RATING HARDEST_TECHNIQUE` per puzzle line.
+pub(super) fn run_rate(args: RateArgs) -> CliResult {
+    let solver = LogicSolver::new();
+    answer_each(args.file, "rating", |grid| match solver.solve(grid) {
+        Ok(path) => Rating::of_path(&path).to_string(),
+        Err(SolveError::NoSolution) => "unsolvable".to_owned(),
+        Err(SolveError::MultipleSolutions) => "multiple".to_owned(),
+    })
+}
