@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use nardy_core::{Dice, Position, Rules, Step, Move};
+use nardy_core::{Dice, Move, Position, Rules, Step};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

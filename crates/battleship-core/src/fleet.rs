@@ -7,7 +7,7 @@ use core::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::coord::{Cells, Coord, ParseCoordError, Geometry};
+use crate::coord::{Cells, Coord, Geometry, ParseCoordError};
 use crate::rules::Rules;
 
 /// The direction a ship points from its bow (its top or left cell).

@@ -15,7 +15,7 @@ mod uniform;
 
 pub use coord::{Cells, Coord, ParseCoordError};
 pub use fleet::{
-    Fleet, FleetError, Orientation, ParseOrientationError, Placement, Problem, Ship, ParseShipError,
+    Fleet, FleetError, Orientation, ParseOrientationError, ParseShipError, Placement, Problem, Ship,
 };
 pub use game::{Game, MoveList, Outcome, PlayError, Player, SAVE_FORMAT, ShotResult, View};
 pub use rules::{MAX_SHIP_LEN, MAX_SHIPS, MAX_SIDE, Rules, RulesError};
