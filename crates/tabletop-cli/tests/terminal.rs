@@ -96,3 +96,16 @@ fn arrow_keys_are_editing_keys_in_every_game() {
         );
     }
 }
+
+#[test]
+fn batches_show_a_progress_bar_with_rate_and_time_left_on_a_terminal() {
+    for args in [
+        "battleship sim --shooter hunt --games 20000 --threads 1 --seed 1",
+        "reversi arena --black bot:1 --white bot:2 --games 400 --threads 1 --seed 1",
+    ] {
+        let screen = on_terminal(args, &[]);
+        assert!(screen.contains("/s, "), "{args}: no rate:\n{screen}");
+        assert!(screen.contains("left)"), "{args}: no time left:\n{screen}");
+        assert!(screen.contains("games"), "{args}: no result:\n{screen}");
+    }
+}
