@@ -67,6 +67,21 @@ fn main() {
         .map(|p| solver.solve_from(Candidates::new(p)))
         .collect();
     let secs = start.elapsed().as_secs_f64();
+    // Rating alone (the same solve without building the steps).
+    let start = Instant::now();
+    let outlines: Vec<_> = puzzles
+        .iter()
+        .map(|p| solver.outline_from(Candidates::new(p)))
+        .collect();
+    let rate_secs = start.elapsed().as_secs_f64();
+    for (o, p) in outlines.iter().zip(&paths) {
+        assert_eq!(Rating::of_outline(o), Rating::of_path(p));
+    }
+    println!(
+        "rating only: {:.3} s ({:.3} ms each)",
+        rate_secs,
+        1000.0 * rate_secs / puzzles.len() as f64
+    );
     let mut levels: BTreeMap<String, usize> = BTreeMap::new();
     let mut hardest: BTreeMap<Technique, usize> = BTreeMap::new();
     let mut used: BTreeMap<Technique, usize> = BTreeMap::new();
@@ -182,7 +197,7 @@ fn strat(path: &str, limit: usize) {
         let start = Instant::now();
         let solved = puzzles
             .iter()
-            .filter(|p| solver.solve_from(Candidates::new(p)).solved)
+            .filter(|p| solver.outline_from(Candidates::new(p)).solved)
             .count();
         let t = start.elapsed().as_secs_f64();
         println!(

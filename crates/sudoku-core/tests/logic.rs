@@ -78,7 +78,13 @@ fn check_complete_and_replayable(puzzles: &[Grid]) -> Vec<Rating> {
                     "{s}"
                 );
             }
-            Rating::of_path(&path)
+            let rating = Rating::of_path(&path);
+            // The outline (no steps built) is the same solve.
+            let outline = LogicSolver::new().outline_from(Candidates::new(p));
+            assert_eq!(Rating::of_outline(&outline), rating);
+            assert_eq!(outline.end.to_grid(), solution);
+            assert_eq!(rate(p).unwrap(), rating);
+            rating
         })
         .collect()
 }

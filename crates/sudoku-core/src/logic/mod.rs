@@ -399,6 +399,19 @@ impl LogicalSolve {
     }
 }
 
+/// A solve without its steps, from [`LogicSolver::outline_from`].
+#[derive(Debug, Clone)]
+pub struct Outline {
+    /// Whether the grid got filled.
+    pub solved: bool,
+    /// The hardest technique used, if any step.
+    pub hardest: Option<Technique>,
+    /// The number of steps.
+    pub steps: usize,
+    /// The candidates where the solve ended.
+    pub end: Candidates,
+}
+
 /// Why a path does not replay.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("step {index} ({technique}) does not apply to the position it is played on")]
@@ -479,6 +492,39 @@ impl LogicSolver {
         Ok(self.solve_from(Candidates::new(puzzle)))
     }
 
+    /// The same solve as [`LogicSolver::solve_from`] without building the steps (the
+    /// singles are placed directly, in the same order): for ratings and generation.
+    pub fn outline_from(&self, mut state: Candidates) -> Outline {
+        let mut steps = 0;
+        let mut hardest = None;
+        loop {
+            let (k, h) = singles::fill_singles(&mut state, self.techniques);
+            steps += k;
+            hardest = hardest.max(h);
+            if state.is_solved() {
+                break;
+            }
+            let next = Technique::ALL
+                .iter()
+                .filter(|&&t| t > Technique::NakedSingle && self.techniques.contains(t))
+                .find_map(|&t| find(t, &state));
+            match next {
+                Some(s) => {
+                    s.apply(&mut state);
+                    steps += 1;
+                    hardest = hardest.max(Some(s.technique));
+                }
+                None => break,
+            }
+        }
+        Outline {
+            solved: state.is_solved(),
+            hardest,
+            steps,
+            end: state,
+        }
+    }
+
     /// Applies steps to `state` until it is solved or no technique applies.
     pub fn solve_from(&self, mut state: Candidates) -> LogicalSolve {
         let mut steps = Vec::new();
@@ -498,10 +544,10 @@ impl LogicSolver {
 /// The first step of technique `t` in `state`.
 pub fn find(t: Technique, state: &Candidates) -> Option<Step> {
     match t {
-        Technique::FullHouse => singles::full_house(state),
-        Technique::HiddenSingleBox => singles::hidden_single(state, true),
-        Technique::HiddenSingleLine => singles::hidden_single(state, false),
-        Technique::NakedSingle => singles::naked_single(state),
+        Technique::FullHouse
+        | Technique::HiddenSingleBox
+        | Technique::HiddenSingleLine
+        | Technique::NakedSingle => singles::single_step(state, t),
         Technique::Pointing => intersections::pointing(state),
         Technique::Claiming => intersections::claiming(state),
         Technique::NakedPair => subsets::naked(state, 2),

@@ -32,7 +32,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use super::{LogicSolver, LogicalSolve, Technique};
+use super::{LogicSolver, LogicalSolve, Outline, Technique};
+use crate::Candidates;
 use crate::grid::Grid;
 use crate::solve::SolveError;
 
@@ -140,6 +141,19 @@ impl Rating {
     }
 }
 
+impl Rating {
+    /// The rating of an outlined solve (the same as of its path).
+    pub fn of_outline(outline: &Outline) -> Rating {
+        let tenths = outline.hardest.map_or(0, Technique::difficulty);
+        Rating {
+            tenths,
+            hardest: outline.hardest,
+            difficulty: Difficulty::of_rating(tenths),
+            steps: outline.steps,
+        }
+    }
+}
+
 impl fmt::Display for Rating {
     /// `LEVEL RATING HARDEST_TECHNIQUE`, e.g. `medium 2.8 Claiming`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -167,5 +181,8 @@ impl fmt::Display for Rating {
 /// # Errors
 /// When the puzzle does not have exactly one solution.
 pub fn rate(puzzle: &Grid) -> Result<Rating, SolveError> {
-    Ok(Rating::of_path(&LogicSolver::new().solve(puzzle)?))
+    puzzle.solve_unique()?;
+    Ok(Rating::of_outline(
+        &LogicSolver::new().outline_from(Candidates::new(puzzle)),
+    ))
 }
