@@ -296,22 +296,23 @@ pub(crate) struct Geometry {
     pub unit_sets: &'static [CellSet],
     /// The cells sharing a unit with each cell, the cell itself excluded.
     pub peers: &'static [CellSet],
+    /// The row, column and box unit of each cell.
+    pub cell_units: &'static [[u8; 3]],
 }
 
 impl Geometry {
     pub fn row(&self, cell: usize) -> usize {
-        cell / self.n
+        usize::from(self.cell_units[cell][0])
     }
     pub fn col(&self, cell: usize) -> usize {
-        cell % self.n
+        usize::from(self.cell_units[cell][1]) - self.n
     }
     pub fn boxi(&self, cell: usize) -> usize {
-        self.size.box_of(cell / self.n, cell % self.n)
+        usize::from(self.cell_units[cell][2]) - 2 * self.n
     }
     /// The three units (row, column, box) of a cell.
     pub fn units_of(&self, cell: usize) -> [usize; 3] {
-        let n = self.n;
-        [self.row(cell), n + self.col(cell), 2 * n + self.boxi(cell)]
+        self.cell_units[cell].map(usize::from)
     }
     /// Whether two distinct cells share a unit.
     pub fn sees(&self, a: usize, b: usize) -> bool {
@@ -382,17 +383,31 @@ const fn build_peers<const C: usize, const U: usize>(size: Size) -> [CellSet; C]
     out
 }
 
+const fn build_cell_units<const C: usize>(size: Size) -> [[u8; 3]; C] {
+    let n = size.side();
+    let mut out = [[0u8; 3]; C];
+    let mut cell = 0;
+    while cell < C {
+        let (r, c) = (cell / n, cell % n);
+        out[cell] = [r as u8, (n + c) as u8, (2 * n + size.box_of(r, c)) as u8];
+        cell += 1;
+    }
+    out
+}
+
 macro_rules! geometry_of {
     ($size:expr, $n:literal) => {{
         static UNITS: [[u16; 25]; 3 * $n] = build_units($size);
         static UNIT_SETS: [CellSet; 3 * $n] = build_unit_sets($size);
         static PEERS: [CellSet; $n * $n] = build_peers::<{ $n * $n }, { 3 * $n }>($size);
+        static CELL_UNITS: [[u8; 3]; $n * $n] = build_cell_units($size);
         static GEOMETRY: Geometry = Geometry {
             size: $size,
             n: $n,
             units: &UNITS,
             unit_sets: &UNIT_SETS,
             peers: &PEERS,
+            cell_units: &CELL_UNITS,
         };
         &GEOMETRY
     }};
