@@ -24,7 +24,11 @@ impl Digits {
     }
 
     /// The set holding only `d`.
+    ///
+    /// # Panics
+    /// When `d` is not in `1..=25`.
     pub const fn single(d: u8) -> Digits {
+        assert!(d >= 1 && d <= 25, "digits are 1..=25");
         Digits(1 << (d - 1))
     }
 
@@ -44,13 +48,19 @@ impl Digits {
     }
 
     /// Adds `d`.
+    ///
+    /// # Panics
+    /// When `d` is not in `1..=25`.
     pub fn insert(&mut self, d: u8) {
+        assert!((1..=25).contains(&d), "digits are 1..=25");
         self.0 |= 1 << (d - 1);
     }
 
-    /// Removes `d`.
+    /// Removes `d` (nothing for a value outside `1..=25`).
     pub fn remove(&mut self, d: u8) {
-        self.0 &= !(1 << (d - 1));
+        if (1..=25).contains(&d) {
+            self.0 &= !(1 << (d - 1));
+        }
     }
 
     /// The number of digits.
@@ -451,7 +461,8 @@ impl fmt::Display for CellName {
 ///
 /// Built from a grid by [`Candidates::new`] (every digit a cell's peers do not hold), then
 /// narrowed by [`Candidates::place`] and [`Candidates::eliminate`]. Cells are row-major
-/// indices (`row * N + col`, 0-based).
+/// indices (`row * N + col`, 0-based); the methods that take a cell panic when it is not
+/// below N² (see [`cell_name`] to show one).
 ///
 /// ```
 /// use sudoku_core::{Candidates, Grid};
@@ -558,6 +569,9 @@ impl Candidates {
     }
 
     /// The empty cells where `digit` is still a candidate.
+    ///
+    /// # Panics
+    /// When `digit` is not in `1..=N`.
     pub fn cells_with(&self, digit: u8) -> &CellSet {
         &self.places[usize::from(digit) - 1]
     }
@@ -588,7 +602,15 @@ impl Candidates {
     }
 
     /// Fills `cell` with `digit` and removes `digit` from the candidates of its peers.
+    ///
+    /// # Panics
+    /// When `cell` is not below N² or `digit` not in `1..=N`.
     pub fn place(&mut self, cell: usize, digit: u8) {
+        assert!(
+            (1..=self.geo.n).contains(&usize::from(digit)),
+            "digit {digit} outside 1..={}",
+            self.geo.n
+        );
         if self.values[cell] == 0 {
             for u in self.geo.units_of(cell) {
                 self.unit_empty[u] -= 1;
@@ -608,6 +630,9 @@ impl Candidates {
     }
 
     /// Removes `digit` from the candidates of `cell`; whether it was one.
+    ///
+    /// # Panics
+    /// When `cell` is not below N².
     pub fn eliminate(&mut self, cell: usize, digit: u8) -> bool {
         if !self.cands[cell].contains(digit) {
             return false;
