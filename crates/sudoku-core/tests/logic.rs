@@ -9,7 +9,9 @@ use sudoku_core::logic::{
     Difficulty, Hint, LogicSolver, Rating, Technique, Techniques, find, hint, hint_with_marks,
     rate, replay,
 };
-use sudoku_core::{Candidates, Digits, GenerateOptions, Grid, Size, generate, puzzle_lines};
+use sudoku_core::{
+    Candidates, Digits, GenerateOptions, Grid, Size, Symmetry, generate, puzzle_lines,
+};
 
 /// Puzzles `from..from + n` of a file of `data/sudoku/`; fails loudly when it is missing.
 fn sample(name: &str, from: usize, n: usize) -> Vec<Grid> {
@@ -267,6 +269,27 @@ fn generation_by_level_rates_at_the_level() {
         puzzle_of_level(Difficulty::Medium, &opts, 100, &mut a),
         puzzle_of_level(Difficulty::Medium, &opts, 100, &mut b)
     );
+}
+
+#[test]
+fn generation_by_level_keeps_size_and_symmetry() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let opts = GenerateOptions {
+        symmetry: Symmetry::Rotate180,
+        ..GenerateOptions::default()
+    };
+    let p = puzzle_of_level(Difficulty::Hard, &opts, 200, &mut rng).expect("a hard puzzle");
+    assert!(Symmetry::Rotate180.holds_for(&p), "{p}");
+    assert_eq!(rate(&p).unwrap().difficulty, Difficulty::Hard);
+    for size in [Size::Four, Size::Six] {
+        let opts = GenerateOptions {
+            size,
+            ..GenerateOptions::default()
+        };
+        let p = puzzle_of_level(Difficulty::Easy, &opts, 50, &mut rng).expect("an easy puzzle");
+        assert_eq!(p.size(), size);
+        assert_eq!(rate(&p).unwrap().difficulty, Difficulty::Easy);
+    }
 }
 
 #[test]
