@@ -101,8 +101,12 @@ fn magictour_sample_solves_completely_with_a_replayable_path() {
 fn forum_11_plus_sample_solves_completely() {
     let ratings =
         check_complete_and_replayable(&sample("puzzles5_forum_hardest_1905_11+.txt", 0, 3));
+    // Sudoku Explainer rates these 11+: beyond its dynamic chains, so beyond the forcing
+    // net here; the nested forcing chain finishes them without trial and error.
     assert!(
-        ratings.iter().all(|r| r.difficulty == Difficulty::Extreme),
+        ratings
+            .iter()
+            .all(|r| r.hardest == Some(Technique::NestedForcing)),
         "{ratings:?}"
     );
 }

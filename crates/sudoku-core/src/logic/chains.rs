@@ -613,6 +613,76 @@ fn placements_text(size: crate::Size, placed: &[(usize, u8)]) -> String {
     line
 }
 
+/// The first candidate (fewest candidates first) whose placement leads by singles to a
+/// contradiction, using `scratch` as the work space.
+fn first_contradiction(
+    state: &Candidates,
+    scratch: &mut Candidates,
+    placed: &mut Placements,
+) -> Option<(usize, u8)> {
+    for c in cells_by_candidates(state) {
+        for d in state.candidates(c).iter() {
+            scratch.clone_from(state);
+            placed.clear();
+            scratch.place(c, d);
+            if propagate(scratch, false, placed) {
+                return Some((c, d));
+            }
+        }
+    }
+    None
+}
+
+/// A nested forcing chain: assuming a candidate, the forcing net's propagation, helped by
+/// forcing chains found inside the assumption (each one's elimination applied), reaches a
+/// contradiction. Sudoku Explainer's hardest ratings come from such nesting.
+pub(crate) fn nested_forcing(state: &Candidates) -> Option<Step> {
+    let size = state.size();
+    let mut outer = state.clone();
+    let mut inner = state.clone();
+    let mut placed = Vec::new();
+    let mut inner_placed = Vec::new();
+    for c in cells_by_candidates(state) {
+        for d in state.candidates(c).iter() {
+            outer.clone_from(state);
+            placed.clear();
+            outer.place(c, d);
+            let mut inside = 0;
+            let broken = loop {
+                if propagate(&mut outer, true, &mut placed) {
+                    break true;
+                }
+                match first_contradiction(&outer, &mut inner, &mut inner_placed) {
+                    Some((c2, d2)) => {
+                        outer.eliminate(c2, d2);
+                        inside += 1;
+                    }
+                    None => break false,
+                }
+            };
+            if broken {
+                let text = format!(
+                    "If {} were {}, singles, the basic techniques and {inside} forcing chains inside that assumption would give {}and then {}, so it is not {}.",
+                    cell_name(size, c),
+                    symbol_char(d),
+                    placements_text(size, &placed),
+                    why_broken(&outer),
+                    symbol_char(d)
+                );
+                return Some(step(
+                    Technique::NestedForcing,
+                    vec![c],
+                    vec![(c, d)],
+                    Vec::new(),
+                    vec![(c, d)],
+                    text,
+                ));
+            }
+        }
+    }
+    None
+}
+
 /// A candidate whose placement leaves the grid without a solution, found by an exhaustive
 /// search: the last resort, always available on a proper puzzle with an undecided cell.
 pub(crate) fn trial(state: &Candidates) -> Option<Step> {

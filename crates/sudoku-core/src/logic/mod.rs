@@ -126,13 +126,16 @@ pub enum Technique {
     ForcingChain,
     /// Assuming a candidate, singles and the basic techniques reach a contradiction.
     ForcingNet,
+    /// Assuming a candidate, the forcing net with forcing chains inside reaches a
+    /// contradiction.
+    NestedForcing,
     /// The last resort: assuming a candidate, an exhaustive search finds no solution.
     Trial,
 }
 
 impl Technique {
     /// Every technique in the solver's order (simplest first).
-    pub const ALL: [Technique; 37] = [
+    pub const ALL: [Technique; 38] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
@@ -169,6 +172,7 @@ impl Technique {
         Technique::AlsXz,
         Technique::ForcingChain,
         Technique::ForcingNet,
+        Technique::NestedForcing,
         Technique::Trial,
     ];
 
@@ -211,6 +215,7 @@ impl Technique {
             Technique::AlsXz => "ALS-XZ",
             Technique::ForcingChain => "Forcing Chain",
             Technique::ForcingNet => "Forcing Net",
+            Technique::NestedForcing => "Nested Forcing Chain",
             Technique::Trial => "Trial and Error",
         }
     }
@@ -222,8 +227,8 @@ impl Technique {
     /// 4.5–4.8, BUG 5.6, turbot fish 6.6 for skyscraper, kite and empty rectangle); the
     /// others sit next to their closest relative (finned fish just above the plain fish's
     /// neighbours, W-wing and ALS-XZ among the wings and chains). Chains rate 6.6–7.2
-    /// without a length bonus, the contradiction forcing chain 8.0, the forcing net 9.0
-    /// and trial and error 11.0.
+    /// without a length bonus, the forcing chain 8.0, the forcing net 9.0, the nested
+    /// forcing chain 10.0 and trial and error 11.0.
     pub fn difficulty(self) -> u8 {
         match self {
             Technique::FullHouse => 10,
@@ -262,6 +267,7 @@ impl Technique {
             Technique::AlsXz => 72,
             Technique::ForcingChain => 80,
             Technique::ForcingNet => 90,
+            Technique::NestedForcing => 100,
             Technique::Trial => 110,
         }
     }
@@ -580,6 +586,7 @@ pub fn find(t: Technique, state: &Candidates) -> Option<Step> {
         Technique::AlsXz => chains::als_xz(state),
         Technique::ForcingChain => chains::forcing(state, false),
         Technique::ForcingNet => chains::forcing(state, true),
+        Technique::NestedForcing => chains::nested_forcing(state),
         Technique::Trial => chains::trial(state),
     }
 }
