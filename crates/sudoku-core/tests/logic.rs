@@ -129,6 +129,19 @@ fn every_technique_is_sound_along_hard_paths() {
 }
 
 #[test]
+fn trial_and_error_is_sound_and_always_available() {
+    for p in sample("puzzles5_forum_hardest_1905_11+.txt", 10, 2) {
+        let solution = p.solve_unique().unwrap();
+        let state = Candidates::new(&p);
+        let s = find(Technique::Trial, &state).expect("a candidate to refute");
+        assert_eq!(s.eliminations.len(), 1);
+        let (c, d) = s.eliminations[0];
+        assert_ne!(solution.cells()[c], d);
+        assert!(s.explanation.contains("found by search"), "{s}");
+    }
+}
+
+#[test]
 fn a_wrong_replay_is_refused() {
     let p = &sample("puzzles3_magictour_top1465.txt", 0, 1)[0];
     let mut steps = LogicSolver::new().solve(p).unwrap().steps;
