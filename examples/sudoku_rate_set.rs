@@ -8,7 +8,8 @@
 //! subsets up to quads, X-wing, swordfish, jellyfish, XY- and XYZ-wing) and prints the
 //! share solved by logic alone, like `rsbench strat`; `sudoku_rate_set --sound FILE
 //! [LIMIT]` tries every technique at every state of each path and counts the steps that
-//! would remove a digit of the solution or place another (there should be none).
+//! would remove a digit of the solution or place another (there should be none);
+//! `sudoku_rate_set --rate FILE` only rates (time it with `time`).
 
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -31,6 +32,19 @@ fn main() {
             .nth(3)
             .map_or(usize::MAX, |s| s.parse().expect("a number"));
         sound(&path, limit);
+        return;
+    }
+    if std::env::args().nth(1).as_deref() == Some("--rate") {
+        // Rating alone, one thread: time it with `time` (user seconds = one core).
+        let path = std::env::args().nth(2).expect("a file");
+        let text = std::fs::read_to_string(&path).expect("a readable file");
+        let mut levels: BTreeMap<String, usize> = BTreeMap::new();
+        for line in puzzle_lines(&text) {
+            let p = line.grid.expect("a puzzle");
+            let r = Rating::of_outline(&LogicSolver::new().outline_from(Candidates::new(&p)));
+            *levels.entry(r.difficulty.to_string()).or_default() += 1;
+        }
+        println!("{levels:?}");
         return;
     }
     if std::env::args().nth(1).as_deref() == Some("--strat") {
@@ -67,6 +81,21 @@ fn main() {
         .map(|p| solver.solve_from(Candidates::new(p)))
         .collect();
     let secs = start.elapsed().as_secs_f64();
+    // Rating alone (the same solve without building the steps).
+    let start = Instant::now();
+    let outlines: Vec<_> = puzzles
+        .iter()
+        .map(|p| solver.outline_from(Candidates::new(p)))
+        .collect();
+    let rate_secs = start.elapsed().as_secs_f64();
+    for (o, p) in outlines.iter().zip(&paths) {
+        assert_eq!(Rating::of_outline(o), Rating::of_path(p));
+    }
+    println!(
+        "rating only: {:.3} s ({:.3} ms each)",
+        rate_secs,
+        1000.0 * rate_secs / puzzles.len() as f64
+    );
     let mut levels: BTreeMap<String, usize> = BTreeMap::new();
     let mut hardest: BTreeMap<Technique, usize> = BTreeMap::new();
     let mut used: BTreeMap<Technique, usize> = BTreeMap::new();
@@ -182,7 +211,7 @@ fn strat(path: &str, limit: usize) {
         let start = Instant::now();
         let solved = puzzles
             .iter()
-            .filter(|p| solver.solve_from(Candidates::new(p)).solved)
+            .filter(|p| solver.outline_from(Candidates::new(p)).solved)
             .count();
         let t = start.elapsed().as_secs_f64();
         println!(

@@ -468,7 +468,7 @@ pub(crate) fn forcing(state: &Candidates, net: bool) -> Option<Step> {
     sources.sort_by_key(|s| s.1.len());
     for (unit, branches) in &sources {
         possible.iter_mut().for_each(|p| *p = Digits::EMPTY);
-        let mut contradiction: Option<((usize, u8), Placements)> = None;
+        let mut contradiction: Option<((usize, u8), Placements, String)> = None;
         for &(c, d) in branches {
             scratch.clone_from(state);
             placed.clear();
@@ -478,7 +478,7 @@ pub(crate) fn forcing(state: &Candidates, net: bool) -> Option<Step> {
                     .as_ref()
                     .is_none_or(|b| placed.len() < b.1.len())
                 {
-                    contradiction = Some(((c, d), placed.clone()));
+                    contradiction = Some(((c, d), placed.clone(), why_broken(&scratch)));
                 }
                 continue;
             }
@@ -489,9 +489,9 @@ pub(crate) fn forcing(state: &Candidates, net: bool) -> Option<Step> {
                 };
             }
         }
-        if let Some(((c, d), placed)) = contradiction {
+        if let Some(((c, d), placed, why)) = contradiction {
             let text = format!(
-                "If {} were {}, {} would give {}then a contradiction, so it is not {}.",
+                "If {} were {}, {} would give {}and then {why}, so it is not {}.",
                 cell_name(size, c),
                 symbol_char(d),
                 how,
@@ -539,18 +539,18 @@ pub(crate) fn forcing(state: &Candidates, net: bool) -> Option<Step> {
                 cells_text(size, branches.iter().map(|&(c, _)| c)).replace(" and ", " or ")
             ),
         };
-        let mut result = placements_text(size, &placements);
-        if !eliminations.is_empty() {
-            let _ = write!(
-                result,
-                "removing {}",
-                eliminations_text(size, &eliminations)
-            );
+        let mut parts: Vec<String> = Vec::new();
+        if !placements.is_empty() {
+            let text = placements_text(size, &placements);
+            parts.push(format!("give {}", text.trim_end_matches(", ")));
         }
-        let text = format!(
-            "{source}, {how} lead to the same: {}.",
-            result.trim_end_matches(", ").trim_end()
-        );
+        if !eliminations.is_empty() {
+            parts.push(format!(
+                "rule out {}",
+                eliminations_text(size, &eliminations)
+            ));
+        }
+        let text = format!("{source}, {how} always {}.", parts.join(" and "));
         let cells = branches.iter().map(|&(c, _)| c).collect();
         return Some(step(
             technique,
@@ -564,6 +564,43 @@ pub(crate) fn forcing(state: &Candidates, net: bool) -> Option<Step> {
     None
 }
 
+/// What is impossible in a broken state, e.g. "r4c5 would have no candidate".
+fn why_broken(state: &Candidates) -> String {
+    let geo = state.geo();
+    let n = geo.n;
+    if let Some(c) =
+        (0..n * n).find(|&c| state.value(c).is_none() && state.candidates(c).is_empty())
+    {
+        return format!("{} would have no candidate", cell_name(geo.size, c));
+    }
+    for u in 0..3 * n {
+        let mut placed = Digits::EMPTY;
+        let mut possible = Digits::EMPTY;
+        for &c in &geo.units[u][..n] {
+            let c = usize::from(c);
+            match state.value(c) {
+                Some(v) if placed.contains(v) => {
+                    return format!(
+                        "{} would hold {} twice",
+                        super::unit_of(geo, u),
+                        symbol_char(v)
+                    );
+                }
+                Some(v) => placed.insert(v),
+                None => possible |= state.candidates(c),
+            }
+        }
+        if let Some(d) = (Digits::all(n) - placed - possible).first() {
+            return format!(
+                "{} would have no place for {}",
+                super::unit_of(geo, u),
+                symbol_char(d)
+            );
+        }
+    }
+    String::from("a contradiction")
+}
+
 /// "r1c2=3, r4c5=6 and 3 more, " (empty for no placement).
 fn placements_text(size: crate::Size, placed: &[(usize, u8)]) -> String {
     let mut line = String::new();
@@ -574,6 +611,76 @@ fn placements_text(size: crate::Size, placed: &[(usize, u8)]) -> String {
         let _ = write!(line, "and {} more, ", placed.len() - 6);
     }
     line
+}
+
+/// The first candidate (fewest candidates first) whose placement leads by singles to a
+/// contradiction, using `scratch` as the work space.
+fn first_contradiction(
+    state: &Candidates,
+    scratch: &mut Candidates,
+    placed: &mut Placements,
+) -> Option<(usize, u8)> {
+    for c in cells_by_candidates(state) {
+        for d in state.candidates(c).iter() {
+            scratch.clone_from(state);
+            placed.clear();
+            scratch.place(c, d);
+            if propagate(scratch, false, placed) {
+                return Some((c, d));
+            }
+        }
+    }
+    None
+}
+
+/// A nested forcing chain: assuming a candidate, the forcing net's propagation, helped by
+/// forcing chains found inside the assumption (each one's elimination applied), reaches a
+/// contradiction. Sudoku Explainer's hardest ratings come from such nesting.
+pub(crate) fn nested_forcing(state: &Candidates) -> Option<Step> {
+    let size = state.size();
+    let mut outer = state.clone();
+    let mut inner = state.clone();
+    let mut placed = Vec::new();
+    let mut inner_placed = Vec::new();
+    for c in cells_by_candidates(state) {
+        for d in state.candidates(c).iter() {
+            outer.clone_from(state);
+            placed.clear();
+            outer.place(c, d);
+            let mut inside = 0;
+            let broken = loop {
+                if propagate(&mut outer, true, &mut placed) {
+                    break true;
+                }
+                match first_contradiction(&outer, &mut inner, &mut inner_placed) {
+                    Some((c2, d2)) => {
+                        outer.eliminate(c2, d2);
+                        inside += 1;
+                    }
+                    None => break false,
+                }
+            };
+            if broken {
+                let text = format!(
+                    "If {} were {}, singles, the basic techniques and {inside} forcing chains inside that assumption would give {}and then {}, so it is not {}.",
+                    cell_name(size, c),
+                    symbol_char(d),
+                    placements_text(size, &placed),
+                    why_broken(&outer),
+                    symbol_char(d)
+                );
+                return Some(step(
+                    Technique::NestedForcing,
+                    vec![c],
+                    vec![(c, d)],
+                    Vec::new(),
+                    vec![(c, d)],
+                    text,
+                ));
+            }
+        }
+    }
+    None
 }
 
 /// A candidate whose placement leaves the grid without a solution, found by an exhaustive

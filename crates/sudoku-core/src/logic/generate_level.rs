@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 use rand::{Rng, RngExt};
 
 use super::rating::Difficulty;
-use super::{LogicSolver, LogicalSolve, Technique, Techniques};
+use super::{LogicSolver, Outline, Technique, Techniques};
 use crate::Candidates;
 use crate::generate::{self, GenerateOptions, Symmetry};
 use crate::grid::Grid;
@@ -43,8 +43,8 @@ fn techniques_of(level: Difficulty) -> Techniques {
 /// The logical solve of `puzzle` with the techniques of `level` (it stops where they run
 /// dry). The simplest-first path with every technique is the same as long as it needs no
 /// harder one, so the puzzle rates at `level` or lower exactly when this solves it.
-fn solve_within(puzzle: &Grid, level: Difficulty) -> LogicalSolve {
-    LogicSolver::with_techniques(techniques_of(level)).solve_from(Candidates::new(puzzle))
+fn solve_within(puzzle: &Grid, level: Difficulty) -> Outline {
+    LogicSolver::with_techniques(techniques_of(level)).outline_from(Candidates::new(puzzle))
 }
 
 /// The level just below, if any.
@@ -92,7 +92,9 @@ pub fn puzzle_of_level(
                 }
                 return Some(g);
             }
-            let stuck: Vec<usize> = (0..n * n).filter(|&c| path.grid.cells()[c] == 0).collect();
+            let stuck: Vec<usize> = (0..n * n)
+                .filter(|&c| path.end.value(c).is_none())
+                .collect();
             let pick = stuck[rng.random_range(0..stuck.len())];
             for c in orbit(options.symmetry, n, pick) {
                 cells[c] = solution.cells()[c];

@@ -126,13 +126,16 @@ pub enum Technique {
     ForcingChain,
     /// Assuming a candidate, singles and the basic techniques reach a contradiction.
     ForcingNet,
+    /// Assuming a candidate, the forcing net with forcing chains inside reaches a
+    /// contradiction.
+    NestedForcing,
     /// The last resort: assuming a candidate, an exhaustive search finds no solution.
     Trial,
 }
 
 impl Technique {
     /// Every technique in the solver's order (simplest first).
-    pub const ALL: [Technique; 37] = [
+    pub const ALL: [Technique; 38] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
@@ -169,6 +172,7 @@ impl Technique {
         Technique::AlsXz,
         Technique::ForcingChain,
         Technique::ForcingNet,
+        Technique::NestedForcing,
         Technique::Trial,
     ];
 
@@ -211,6 +215,7 @@ impl Technique {
             Technique::AlsXz => "ALS-XZ",
             Technique::ForcingChain => "Forcing Chain",
             Technique::ForcingNet => "Forcing Net",
+            Technique::NestedForcing => "Nested Forcing Chain",
             Technique::Trial => "Trial and Error",
         }
     }
@@ -222,8 +227,8 @@ impl Technique {
     /// 4.5–4.8, BUG 5.6, turbot fish 6.6 for skyscraper, kite and empty rectangle); the
     /// others sit next to their closest relative (finned fish just above the plain fish's
     /// neighbours, W-wing and ALS-XZ among the wings and chains). Chains rate 6.6–7.2
-    /// without a length bonus, the contradiction forcing chain 8.0, the forcing net 9.0
-    /// and trial and error 11.0.
+    /// without a length bonus, the forcing chain 8.0, the forcing net 9.0, the nested
+    /// forcing chain 10.0 and trial and error 11.0.
     pub fn difficulty(self) -> u8 {
         match self {
             Technique::FullHouse => 10,
@@ -262,6 +267,7 @@ impl Technique {
             Technique::AlsXz => 72,
             Technique::ForcingChain => 80,
             Technique::ForcingNet => 90,
+            Technique::NestedForcing => 100,
             Technique::Trial => 110,
         }
     }
@@ -399,6 +405,19 @@ impl LogicalSolve {
     }
 }
 
+/// A solve without its steps, from [`LogicSolver::outline_from`].
+#[derive(Debug, Clone)]
+pub struct Outline {
+    /// Whether the grid got filled.
+    pub solved: bool,
+    /// The hardest technique used, if any step.
+    pub hardest: Option<Technique>,
+    /// The number of steps.
+    pub steps: usize,
+    /// The candidates where the solve ended.
+    pub end: Candidates,
+}
+
 /// Why a path does not replay.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("step {index} ({technique}) does not apply to the position it is played on")]
@@ -479,6 +498,39 @@ impl LogicSolver {
         Ok(self.solve_from(Candidates::new(puzzle)))
     }
 
+    /// The same solve as [`LogicSolver::solve_from`] without building the steps (the
+    /// singles are placed directly, in the same order): for ratings and generation.
+    pub fn outline_from(&self, mut state: Candidates) -> Outline {
+        let mut steps = 0;
+        let mut hardest = None;
+        loop {
+            let (k, h) = singles::fill_singles(&mut state, self.techniques);
+            steps += k;
+            hardest = hardest.max(h);
+            if state.is_solved() {
+                break;
+            }
+            let next = Technique::ALL
+                .iter()
+                .filter(|&&t| t > Technique::NakedSingle && self.techniques.contains(t))
+                .find_map(|&t| find(t, &state));
+            match next {
+                Some(s) => {
+                    s.apply(&mut state);
+                    steps += 1;
+                    hardest = hardest.max(Some(s.technique));
+                }
+                None => break,
+            }
+        }
+        Outline {
+            solved: state.is_solved(),
+            hardest,
+            steps,
+            end: state,
+        }
+    }
+
     /// Applies steps to `state` until it is solved or no technique applies.
     pub fn solve_from(&self, mut state: Candidates) -> LogicalSolve {
         let mut steps = Vec::new();
@@ -498,10 +550,10 @@ impl LogicSolver {
 /// The first step of technique `t` in `state`.
 pub fn find(t: Technique, state: &Candidates) -> Option<Step> {
     match t {
-        Technique::FullHouse => singles::full_house(state),
-        Technique::HiddenSingleBox => singles::hidden_single(state, true),
-        Technique::HiddenSingleLine => singles::hidden_single(state, false),
-        Technique::NakedSingle => singles::naked_single(state),
+        Technique::FullHouse
+        | Technique::HiddenSingleBox
+        | Technique::HiddenSingleLine
+        | Technique::NakedSingle => singles::single_step(state, t),
         Technique::Pointing => intersections::pointing(state),
         Technique::Claiming => intersections::claiming(state),
         Technique::NakedPair => subsets::naked(state, 2),
@@ -534,6 +586,7 @@ pub fn find(t: Technique, state: &Candidates) -> Option<Step> {
         Technique::AlsXz => chains::als_xz(state),
         Technique::ForcingChain => chains::forcing(state, false),
         Technique::ForcingNet => chains::forcing(state, true),
+        Technique::NestedForcing => chains::nested_forcing(state),
         Technique::Trial => chains::trial(state),
     }
 }

@@ -10,7 +10,7 @@
 //! | medium  | 2.4–4.0     | locked candidates, pairs, triples, X-wing, swordfish |
 //! | hard    | 4.1–5.8     | wings, unique rectangles, quads, jellyfish, finned fish, BUG+1 |
 //! | expert  | 5.9–7.5     | colouring, skyscraper, kite, empty rectangle, chains, ALS-XZ |
-//! | extreme | 7.6–11.9    | forcing chains and nets, trial and error             |
+//! | extreme | 7.6–11.9    | forcing chains, nets and nested chains, trial and error |
 //!
 //! Where Sudoku Explainer has the technique, the values are its own, so puzzles solved
 //! with singles, subsets, basic fish and wings get its rating. Sudoku Explainer has no
@@ -18,21 +18,24 @@
 //! them rates here between 4.8 and 7.2 where Sudoku Explainer (which then uses its own
 //! chains) says 6.5–7.5. A puzzle that needs forcing chains rates 8.0 (a contradiction,
 //! cell or unit forcing chain by singles, like Sudoku Explainer's dynamic chains at
-//! 8.5–9.x), 9.0 (the same with the basic techniques inside) or 11.0 (trial and error,
-//! where Sudoku Explainer uses nested chains, 9.5–11.9).
+//! 8.5–9.x), 9.0 (the same with the basic techniques inside), 10.0 (a nested forcing
+//! chain: forcing chains inside the assumption, like Sudoku Explainer's nested chains at
+//! 9.5–11.9) or 11.0 (trial and error, the last resort, which no puzzle of the sets below
+//! needs).
 //!
-//! On the benchmark sets (measured with `examples/sudoku_rate_set.rs`): the first 100
+//! On the benchmark sets (measured with `examples/sudoku_rate_set.rs`): the first 200
 //! puzzles of the forum's 11+ set, which Sudoku Explainer rates 11.0 or more, all rate
-//! 11.0 here (neither forcing chains nor nets finish them, as Sudoku Explainer's dynamic
-//! chains do not); the magictour top 1465 rate medium 310, hard 163, expert 299 and
-//! extreme 693 (690 of them at 8.0); the 69 Kaggle puzzles are all easy (1.2, hidden
-//! singles in boxes). Sudoku Explainer itself could not be run here, so there is no
-//! puzzle-by-puzzle comparison.
+//! 10.0 here (no forcing net finishes them, as none of Sudoku Explainer's unnested chains
+//! does); of the forum's 375 hardest (1106), 371 rate 10.0 and 4 rate 9.0; the magictour
+//! top 1465 rate medium 310, hard 163, expert 299 and extreme 693 (690 of them at 8.0);
+//! the 69 Kaggle puzzles are all easy (1.2, hidden singles in boxes). Sudoku Explainer
+//! itself could not be run here, so there is no puzzle-by-puzzle comparison.
 
 use core::fmt;
 use core::str::FromStr;
 
-use super::{LogicSolver, LogicalSolve, Technique};
+use super::{LogicSolver, LogicalSolve, Outline, Technique};
+use crate::Candidates;
 use crate::grid::Grid;
 use crate::solve::SolveError;
 
@@ -140,6 +143,19 @@ impl Rating {
     }
 }
 
+impl Rating {
+    /// The rating of an outlined solve (the same as of its path).
+    pub fn of_outline(outline: &Outline) -> Rating {
+        let tenths = outline.hardest.map_or(0, Technique::difficulty);
+        Rating {
+            tenths,
+            hardest: outline.hardest,
+            difficulty: Difficulty::of_rating(tenths),
+            steps: outline.steps,
+        }
+    }
+}
+
 impl fmt::Display for Rating {
     /// `LEVEL RATING HARDEST_TECHNIQUE`, e.g. `medium 2.8 Claiming`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -167,5 +183,8 @@ impl fmt::Display for Rating {
 /// # Errors
 /// When the puzzle does not have exactly one solution.
 pub fn rate(puzzle: &Grid) -> Result<Rating, SolveError> {
-    Ok(Rating::of_path(&LogicSolver::new().solve(puzzle)?))
+    puzzle.solve_unique()?;
+    Ok(Rating::of_outline(
+        &LogicSolver::new().outline_from(Candidates::new(puzzle)),
+    ))
 }

@@ -1,0 +1,317 @@
+//! Pencil marks: the candidates of every empty cell, for every size, as bitsets.
+//!
+//! [`Candidates`] keeps the digits of the filled cells, a [`Digits`] bitset per cell and,
+//! for every digit, the [`CellSet`] of cells where it can still go, so the techniques of
+//! [`logic`](crate::logic) read rows, columns and boxes with a few word operations.
+
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::grid::{Grid, Size, Unit};
+
+mod bits;
+mod geometry;
+
+pub use bits::{CellIter, CellSet, DigitIter, Digits};
+pub(crate) use geometry::{Geometry, geometry};
+
+/// The name of a cell in the `r4c6` notation (1-based row and column).
+pub fn cell_name(size: Size, cell: usize) -> CellName {
+    CellName {
+        row: cell / size.side() + 1,
+        col: cell % size.side() + 1,
+    }
+}
+
+/// A cell written `r4c6`, from [`cell_name`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CellName {
+    /// 1-based row.
+    pub row: usize,
+    /// 1-based column.
+    pub col: usize,
+}
+
+impl fmt::Display for CellName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}c{}", self.row, self.col)
+    }
+}
+
+/// The candidates (pencil marks) of a grid: a digit or a set of candidates per cell.
+///
+/// Built from a grid by [`Candidates::new`] (every digit a cell's peers do not hold), then
+/// narrowed by [`Candidates::place`] and [`Candidates::eliminate`]. Cells are row-major
+/// indices (`row * N + col`, 0-based); the methods that take a cell panic when it is not
+/// below N² (see [`cell_name`] to show one).
+///
+/// ```
+/// use sudoku_core::{Candidates, Grid};
+/// let grid: Grid = "1.3.3.1.2.4.4.2.".parse().unwrap();
+/// let c = Candidates::new(&grid);
+/// assert_eq!(c.value(0), Some(1));
+/// assert_eq!(c.candidates(1).iter().collect::<Vec<_>>(), [2, 4]);
+/// ```
+#[derive(Clone)]
+pub struct Candidates {
+    geo: &'static Geometry,
+    values: Vec<u8>,
+    cands: Vec<Digits>,
+    /// For digit `d`, index `d - 1`: the empty cells where it is a candidate.
+    places: Vec<CellSet>,
+    /// The number of empty cells of each unit.
+    unit_empty: Vec<u8>,
+}
+
+impl Candidates {
+    /// The candidates of `grid`: for each empty cell, every digit that no filled peer holds.
+    pub fn new(grid: &Grid) -> Candidates {
+        let size = grid.size();
+        let geo = geometry(size);
+        let n = geo.n;
+        let values = grid.cells().to_vec();
+        // The digits each unit holds, then each empty cell gets what its units lack.
+        let mut held = [Digits::EMPTY; 75];
+        let mut unit_empty = alloc::vec![0u8; 3 * n];
+        for (u, h) in held.iter_mut().enumerate().take(3 * n) {
+            for &c in &geo.units[u][..n] {
+                let v = values[usize::from(c)];
+                if v != 0 {
+                    h.insert(v);
+                } else {
+                    unit_empty[u] += 1;
+                }
+            }
+        }
+        let mut cands = alloc::vec![Digits::EMPTY; n * n];
+        let mut places = alloc::vec![CellSet::EMPTY; n];
+        for cell in 0..n * n {
+            if values[cell] != 0 {
+                continue;
+            }
+            let [r, c, b] = geo.units_of(cell);
+            let d = Digits::all(n) - (held[r] | held[c] | held[b]);
+            cands[cell] = d;
+            for digit in d.iter() {
+                places[usize::from(digit) - 1].insert(cell);
+            }
+        }
+        Candidates {
+            geo,
+            values,
+            cands,
+            places,
+            unit_empty,
+        }
+    }
+
+    /// The candidates of `grid` narrowed to `marks` (one set per cell, ignored for filled
+    /// cells): pencil marks a player has edited. A mark that a filled peer rules out is
+    /// dropped.
+    ///
+    /// # Panics
+    /// When `marks` does not have one entry per cell.
+    pub fn with_marks(grid: &Grid, marks: &[Digits]) -> Candidates {
+        let mut c = Candidates::new(grid);
+        assert_eq!(marks.len(), c.cands.len(), "one set of marks per cell");
+        for (cell, &m) in marks.iter().enumerate() {
+            for d in (c.cands[cell] - m).iter() {
+                c.eliminate(cell, d);
+            }
+        }
+        c
+    }
+
+    pub(crate) fn geo(&self) -> &'static Geometry {
+        self.geo
+    }
+
+    /// The grid size.
+    pub fn size(&self) -> Size {
+        self.geo.size
+    }
+
+    /// The side N.
+    pub fn side(&self) -> usize {
+        self.geo.n
+    }
+
+    /// The digit of a filled cell.
+    pub fn value(&self, cell: usize) -> Option<u8> {
+        match self.values[cell] {
+            0 => None,
+            v => Some(v),
+        }
+    }
+
+    /// The candidates of a cell (empty for a filled cell).
+    pub fn candidates(&self, cell: usize) -> Digits {
+        self.cands[cell]
+    }
+
+    /// The empty cells where `digit` is still a candidate.
+    ///
+    /// # Panics
+    /// When `digit` is not in `1..=N`.
+    pub fn cells_with(&self, digit: u8) -> &CellSet {
+        &self.places[usize::from(digit) - 1]
+    }
+
+    /// The cells of a unit as a set.
+    pub fn unit_cells(&self, unit: Unit) -> &CellSet {
+        &self.geo.unit_sets[self.unit_index(unit)]
+    }
+
+    fn unit_index(&self, unit: Unit) -> usize {
+        let n = self.geo.n;
+        match unit {
+            Unit::Row(i) => i,
+            Unit::Column(i) => n + i,
+            Unit::Box(i) => 2 * n + i,
+        }
+    }
+
+    /// The number of empty cells of unit `u` (rows `0..n`, columns `n..2n`, boxes
+    /// `2n..3n`).
+    pub(crate) fn empty_in(&self, u: usize) -> usize {
+        usize::from(self.unit_empty[u])
+    }
+
+    /// Whether `digit` is a candidate of `cell`.
+    pub fn has(&self, cell: usize, digit: u8) -> bool {
+        self.cands[cell].contains(digit)
+    }
+
+    /// Fills `cell` with `digit` and removes `digit` from the candidates of its peers.
+    ///
+    /// # Panics
+    /// When `cell` is not below N² or `digit` not in `1..=N`.
+    pub fn place(&mut self, cell: usize, digit: u8) {
+        assert!(
+            (1..=self.geo.n).contains(&usize::from(digit)),
+            "digit {digit} outside 1..={}",
+            self.geo.n
+        );
+        if self.values[cell] == 0 {
+            for u in self.geo.units_of(cell) {
+                self.unit_empty[u] -= 1;
+            }
+        }
+        for d in self.cands[cell].iter() {
+            self.places[usize::from(d) - 1].remove(cell);
+        }
+        self.cands[cell] = Digits::EMPTY;
+        self.values[cell] = digit;
+        let i = usize::from(digit) - 1;
+        let hit = self.places[i] & self.geo.peers[cell];
+        for p in hit.iter() {
+            self.cands[p].remove(digit);
+        }
+        self.places[i] = self.places[i] - hit;
+    }
+
+    /// Removes `digit` from the candidates of `cell`; whether it was one.
+    ///
+    /// # Panics
+    /// When `cell` is not below N².
+    pub fn eliminate(&mut self, cell: usize, digit: u8) -> bool {
+        if !self.cands[cell].contains(digit) {
+            return false;
+        }
+        self.cands[cell].remove(digit);
+        self.places[usize::from(digit) - 1].remove(cell);
+        true
+    }
+
+    /// Whether every cell is filled.
+    pub fn is_solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    /// The number of empty cells.
+    pub fn empty_cells(&self) -> usize {
+        self.values.iter().filter(|&&v| v == 0).count()
+    }
+
+    /// The filled cells as a grid.
+    pub fn to_grid(&self) -> Grid {
+        Grid::from_cells(self.geo.size, &self.values).expect("values in range")
+    }
+
+    /// The candidates of every cell, row by row (empty sets for filled cells).
+    pub fn marks(&self) -> &[Digits] {
+        &self.cands
+    }
+
+    /// Whether the state is visibly impossible: an empty cell without candidates, a digit
+    /// twice in a unit, or a unit where a missing digit has no place left.
+    pub fn is_broken(&self) -> bool {
+        let geo = self.geo;
+        let n = geo.n;
+        if (0..n * n).any(|c| self.values[c] == 0 && self.cands[c].is_empty()) {
+            return true;
+        }
+        for u in 0..3 * n {
+            let mut placed = Digits::EMPTY;
+            let mut possible = Digits::EMPTY;
+            for &c in &geo.units[u][..n] {
+                let c = usize::from(c);
+                let v = self.values[c];
+                if v != 0 {
+                    if placed.contains(v) {
+                        return true;
+                    }
+                    placed.insert(v);
+                } else {
+                    possible |= self.cands[c];
+                }
+            }
+            if (placed | possible) != Digits::all(n) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+impl fmt::Debug for Candidates {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Candidates({})", self.to_grid())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn geometry_matches_the_grid_units() {
+        for size in Size::ALL {
+            let g = geometry(size);
+            let n = size.side();
+            for u in 0..3 * n {
+                let kind = u / n;
+                for k in 0..n {
+                    let (r, c) = crate::grid::unit_cell(size, kind, u % n, k);
+                    assert_eq!(usize::from(g.units[u][k]), r * n + c);
+                }
+                assert_eq!(g.unit_sets[u].len(), n);
+            }
+            let peers = (n - 1) * 2 + n - size.box_rows() - size.box_cols() + 1;
+            assert!(g.peers.iter().all(|p| p.len() == peers), "{size}");
+        }
+    }
+
+    #[test]
+    fn place_and_eliminate_keep_both_views_in_step() {
+        let grid: Grid = ".".repeat(81).parse().unwrap();
+        let mut c = Candidates::new(&grid);
+        c.place(0, 5);
+        assert!(!c.has(1, 5) && !c.has(9, 5) && !c.has(10, 5) && c.has(40, 5));
+        assert_eq!(c.cells_with(5).len(), 81 - 1 - 20);
+        assert!(c.eliminate(40, 3));
+        assert!(!c.eliminate(40, 3));
+        assert!(!c.cells_with(3).contains(40));
+        assert!(!c.is_broken());
+    }
+}
