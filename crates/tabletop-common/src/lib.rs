@@ -132,36 +132,114 @@ pub fn decode_body<T: DeserializeOwned>(body: &[u8]) -> Result<T, LoadError> {
     }
 }
 
-/// Reads a level from its number (`"3"`) or its name (`"hunt"`, any case): `names[i]` is
-/// the name of level `min + i`, and `aliases` adds other accepted names as
-/// `(alias, level)`. Returns the level's number.
+/// The levels of a game's bots: their numbers start at `min`, `names[i]` is the name of
+/// level `min + i`, and `aliases` adds other accepted names as `(alias, level)`. Every
+/// engine's `ai::Level` reads and names its levels through one of these.
 ///
 /// ```
-/// use tabletop_common::parse_level;
-/// let names = ["random", "greedy", "expert"];
-/// assert_eq!(parse_level("2", 1, &names, &[]), Some(2));
-/// assert_eq!(parse_level(" Expert ", 1, &names, &[]), Some(3));
-/// assert_eq!(parse_level("best", 1, &names, &[("best", 3)]), Some(3));
-/// assert_eq!(parse_level("4", 1, &names, &[]), None);
-/// assert_eq!(parse_level("0", 1, &names, &[]), None);
+/// use tabletop_common::LevelNames;
+/// const LEVELS: LevelNames = LevelNames::new(1, &["random", "greedy", "expert"], &[("best", 3)]);
+/// assert_eq!(LEVELS.parse("2"), Ok(2));
+/// assert_eq!(LEVELS.parse(" Expert "), Ok(3));
+/// assert_eq!(LEVELS.parse("best"), Ok(3));
+/// assert_eq!(LEVELS.name(1), "random");
+/// let err = LEVELS.parse("4").unwrap_err();
+/// assert_eq!(err.to_string(), "'4' is not a level: give a number from 1 to 3 or a name (random, greedy, expert)");
+/// assert!(LEVELS.parse("0").is_err() && LEVELS.parse("").is_err());
 /// ```
-pub fn parse_level(text: &str, min: u8, names: &[&str], aliases: &[(&str, u8)]) -> Option<u8> {
-    let text = text.trim();
-    let max = usize::from(min) + names.len();
-    if let Ok(n) = text.parse::<u8>() {
-        return (usize::from(n) >= usize::from(min) && usize::from(n) < max).then_some(n);
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelNames {
+    min: u8,
+    names: &'static [&'static str],
+    aliases: &'static [(&'static str, u8)],
+}
+
+impl LevelNames {
+    /// The levels `min ..= min + names.len() - 1` with these names and aliases.
+    pub const fn new(
+        min: u8,
+        names: &'static [&'static str],
+        aliases: &'static [(&'static str, u8)],
+    ) -> LevelNames {
+        LevelNames {
+            min,
+            names,
+            aliases,
+        }
     }
-    let by_name = names
-        .iter()
-        .position(|name| name.eq_ignore_ascii_case(text))
-        .and_then(|i| u8::try_from(i).ok())
-        .map(|i| min + i);
-    by_name.or_else(|| {
-        aliases
-            .iter()
-            .find(|(alias, _)| alias.eq_ignore_ascii_case(text))
-            .map(|&(_, level)| level)
-    })
+
+    /// The weakest level's number.
+    pub const fn min(&self) -> u8 {
+        self.min
+    }
+
+    /// The strongest level's number.
+    pub const fn max(&self) -> u8 {
+        self.min + self.names.len() as u8 - 1
+    }
+
+    /// The name of level `level` (`""` outside the range).
+    pub const fn name(&self, level: u8) -> &'static str {
+        if level < self.min || (level - self.min) as usize >= self.names.len() {
+            return "";
+        }
+        self.names[(level - self.min) as usize]
+    }
+
+    /// Reads a level from its number (`"3"`) or its name or alias (any case, spaces
+    /// around allowed) and returns its number.
+    pub fn parse(&self, text: &str) -> Result<u8, ParseLevelError> {
+        let trimmed = text.trim();
+        let found = match trimmed.parse::<u8>() {
+            Ok(n) => (self.min..=self.max()).contains(&n).then_some(n),
+            Err(_) => self
+                .names
+                .iter()
+                .zip(self.min..)
+                .find(|(name, _)| name.eq_ignore_ascii_case(trimmed))
+                .map(|(_, level)| level)
+                .or_else(|| {
+                    self.aliases
+                        .iter()
+                        .find(|(alias, _)| alias.eq_ignore_ascii_case(trimmed))
+                        .map(|&(_, level)| level)
+                }),
+        };
+        found.ok_or_else(|| ParseLevelError {
+            text: trimmed.into(),
+            levels: *self,
+        })
+    }
+}
+
+/// Reads a level as [`LevelNames::parse`] does, `None` when the text names no level.
+pub fn parse_level(
+    text: &str,
+    min: u8,
+    names: &'static [&'static str],
+    aliases: &'static [(&'static str, u8)],
+) -> Option<u8> {
+    LevelNames::new(min, names, aliases).parse(text).ok()
+}
+
+/// Text that names no level of a game's bots.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "'{text}' is not a level: give a number from {} to {} or a name ({})",
+    .levels.min(),
+    .levels.max(),
+    .levels.names.join(", ")
+)]
+pub struct ParseLevelError {
+    text: String,
+    levels: LevelNames,
+}
+
+impl ParseLevelError {
+    /// The text that was read.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
 }
 
 #[cfg(test)]

@@ -89,14 +89,13 @@ pub trait Bot {
 pub struct Level(u8);
 
 /// The names of the levels, weakest first.
-const LEVEL_NAMES: [&str; 5] = ["random", "hunt", "density", "posterior", "lookahead"];
+const LEVELS: tabletop_common::LevelNames = tabletop_common::LevelNames::new(
+    1,
+    &["random", "hunt", "density", "posterior", "lookahead"],
+    &[("best", 5), ("parity", 2)],
+);
 
-/// A text that names no shooter level.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown shooter '{0}' (shooters: 1-5 or random, hunt, density, posterior, lookahead, best)"
-)]
-pub struct ParseLevelError(pub alloc::string::String);
+pub use tabletop_common::ParseLevelError;
 
 /// A number outside 1..=5 where a stored level was expected.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -127,7 +126,7 @@ impl Level {
 
     /// The level's name: `random`, `hunt`, `density`, `posterior` or `lookahead`.
     pub fn name(self) -> &'static str {
-        LEVEL_NAMES[usize::from(self.0 - 1)]
+        LEVELS.name(self.0)
     }
 
     /// A fresh shooter of this level for a game under `rules`, behind the [`Bot`] trait.
@@ -174,14 +173,7 @@ impl FromStr for Level {
     /// The number or the name, any case; `best` is the strongest level and `parity` the
     /// hunting one.
     fn from_str(s: &str) -> Result<Level, ParseLevelError> {
-        tabletop_common::parse_level(
-            s,
-            Level::MIN.0,
-            &LEVEL_NAMES,
-            &[("best", Level::MAX.0), ("parity", 2)],
-        )
-        .and_then(Level::new)
-        .ok_or_else(|| ParseLevelError(s.into()))
+        LEVELS.parse(s).map(Level)
     }
 }
 

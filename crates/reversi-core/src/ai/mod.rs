@@ -101,19 +101,17 @@ pub trait Bot {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Level(u8);
 
-/// The names of levels 1 to 10, in order.
-const LEVEL_NAMES: [&str; 10] = [
-    "random", "wild", "beginner", "greedy", "casual", "club", "strong", "expert", "master", "max",
-];
+/// The numbers and names of levels 1 to 10, in order.
+const LEVELS: tabletop_common::LevelNames = tabletop_common::LevelNames::new(
+    1,
+    &[
+        "random", "wild", "beginner", "greedy", "casual", "club", "strong", "expert", "master",
+        "max",
+    ],
+    &[],
+);
 
-/// Text that is neither a level number from 1 to 10 nor a level name.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "'{0}' is not a bot level: give a number from 1 to {max} or a name ({names})",
-    max = Level::MAX.0,
-    names = LEVEL_NAMES.join(", ")
-)]
-pub struct ParseLevelError(pub alloc::string::String);
+pub use tabletop_common::ParseLevelError;
 
 impl Level {
     /// The weakest level: a one-ply search with deliberate random mistakes.
@@ -147,7 +145,7 @@ impl Level {
 
     /// The short name of the level (see the table on [`Level`]).
     pub const fn name(self) -> &'static str {
-        LEVEL_NAMES[self.0 as usize - 1]
+        LEVELS.name(self.0)
     }
 
     /// A fresh bot of this level: an [`Engine`] with empty tables. Reversi's only rule
@@ -198,9 +196,7 @@ impl FromStr for Level {
 
     /// The number (`"7"`) or the name (`"strong"`, any case), surrounding spaces allowed.
     fn from_str(s: &str) -> Result<Level, ParseLevelError> {
-        tabletop_common::parse_level(s, Level::MIN.0, &LEVEL_NAMES, &[])
-            .and_then(Level::new)
-            .ok_or_else(|| ParseLevelError(s.into()))
+        LEVELS.parse(s).map(Level)
     }
 }
 
