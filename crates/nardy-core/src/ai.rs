@@ -42,3 +42,22 @@ impl Bot for RandomBot {
         turns.get(pick as usize).cloned().unwrap_or_default()
     }
 }
+
+mod analysis;
+mod bearoff;
+mod compat;
+mod equity;
+mod eval;
+mod levels;
+mod network;
+mod search;
+mod train;
+
+pub use analysis::{AnalysedTurn, GameAnalysis, analyse_game};
+pub use bearoff::{BEAROFF_POSITIONS, BearoffDb, WithBearoff};
+pub use equity::Probabilities;
+pub use eval::{Evaluator, HandEval, is_race, terminal_probabilities};
+pub use levels::{Resources, SearchBot};
+pub use network::{INPUTS, MAX_HIDDEN, Network, OUTPUTS, WEIGHTS_FORMAT};
+pub use search::{MoveFilter, RankedMove, Search, SearchConfig};
+pub use train::{CHECKPOINT_FORMAT, TrainConfig, Trainer};
