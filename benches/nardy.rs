@@ -32,7 +32,7 @@ fn generation(c: &mut Criterion) {
             b.iter(|| {
                 let mut n = 0;
                 for dice in Dice::ALL {
-                    n += g.count_turns(black_box(&p), dice, &rules);
+                    n += g.count_moves(black_box(&p), dice, &rules);
                 }
                 n
             })

@@ -14,15 +14,18 @@ fn main() {
         .unwrap_or(2024);
     let rules = Rules::default();
     let mut game = Game::new(rules, seed);
+    let mut bot = RandomBot::new(rules);
     let mut bot_rng = ChaCha8Rng::seed_from_u64(seed.wrapping_add(1));
     if let Some(r) = game.roll_off() {
         let (w, b) = r.decisive();
         println!("roll-off: White {w}, Black {b}; {} starts", r.winner());
     }
     while game.outcome().is_none() {
-        let color = game.position().turn();
+        let color = game.side_to_move();
         let dice = game.dice();
-        let turn = RandomBot.choose(game.position(), dice, game.rules(), &mut bot_rng);
+        let turn = bot
+            .choose_move(game.position(), dice, &mut bot_rng)
+            .expect("the game is on");
         game.play(&turn).expect("the bot plays a legal turn");
         println!(
             "{:>3}. {color} {dice}: {turn:<24} {}",

@@ -63,7 +63,7 @@ fuzz_target!(|data: &[u8]| {
         },
         ..Rules::default()
     };
-    let legal = p.legal_turns_with_results(dice, &rules);
+    let legal = p.legal_moves_with_results(dice, &rules);
     let mut builder = TurnBuilder::new(p, dice, rules);
     for pair in moves.chunks(2) {
         if pair[0] == 0xFF {

@@ -1,18 +1,39 @@
-//! Computer players.
+//! Computer players: the [`Bot`] trait and the strength [`Level`]s that build them.
+
+use alloc::boxed::Box;
+use alloc::string::String;
+use core::fmt;
+use core::str::FromStr;
 
 use rand::Rng;
 
 use crate::dice::Dice;
-use crate::movegen::Turn;
-use crate::position::Position;
+use crate::movegen::Move;
+use crate::position::{CHECKERS, Position};
 use crate::rules::Rules;
 
-/// A computer player: picks one of the legal turns.
+/// A computer player. The rules are given when the bot is built; it sees the position and
+/// the dice thrown for the side to move.
+///
+/// The trait is object-safe, so levels hand out `Box<dyn Bot>`.
 pub trait Bot {
-    /// The turn to play in `position` with `dice`; always one of
-    /// [`Position::legal_turns`] (the pass when that is the only one).
-    fn choose(&mut self, position: &Position, dice: Dice, rules: &Rules, rng: &mut dyn Rng)
-    -> Turn;
+    /// The turn to play in `position` with `dice`: one of [`Position::legal_moves`], the
+    /// pass ([`Move::pass`]) when that is the only one. `None` only when the game is over:
+    /// the side to move has borne off every checker, or its opponent has and the rules
+    /// give no last-roll tie. The generator breaks ties between equal choices.
+    fn choose_move(&mut self, position: &Position, dice: Dice, rng: &mut dyn Rng) -> Option<Move>;
+
+    /// Forgets what was learnt during a game; call between games.
+    fn new_game(&mut self) {}
+}
+
+/// Whether a game that reached `position` is over under `rules`, as far as the position
+/// tells (under the last-roll tie the side to move still plays after its opponent
+/// finished).
+fn game_over(position: &Position, rules: &Rules) -> bool {
+    let mover = position.side_to_move();
+    position.borne_off(mover) == CHECKERS
+        || (position.borne_off(mover.other()) == CHECKERS && !rules.last_roll_tie)
 }
 
 /// Plays a uniformly random legal turn.
@@ -21,25 +42,116 @@ pub trait Bot {
 /// use nardy_core::{Dice, Position, Rules, ai::{Bot, RandomBot}};
 /// use rand::SeedableRng;
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-/// let turn = RandomBot.choose(&Position::start(), Dice::new(3, 3)?, &Rules::default(), &mut rng);
-/// assert!(Position::start().legal_turns(Dice::new(3, 3)?, &Rules::default()).contains(&turn));
+/// let rules = Rules::default();
+/// let mut bot = RandomBot::new(rules);
+/// let mv = bot.choose_move(&Position::start(), Dice::new(3, 3)?, &mut rng).unwrap();
+/// assert!(Position::start().legal_moves(Dice::new(3, 3)?, &rules).contains(&mv));
 /// # Ok::<(), nardy_core::ParseDiceError>(())
 /// ```
 #[derive(Debug, Clone, Copy, Default)]
-pub struct RandomBot;
+pub struct RandomBot {
+    rules: Rules,
+}
+
+impl RandomBot {
+    /// A random player for games under `rules`.
+    pub fn new(rules: Rules) -> RandomBot {
+        RandomBot { rules }
+    }
+}
 
 impl Bot for RandomBot {
-    fn choose(
-        &mut self,
-        position: &Position,
-        dice: Dice,
-        rules: &Rules,
-        rng: &mut dyn Rng,
-    ) -> Turn {
-        let turns = position.legal_turns(dice, rules);
-        let n = turns.len() as u64;
+    fn choose_move(&mut self, position: &Position, dice: Dice, rng: &mut dyn Rng) -> Option<Move> {
+        if game_over(position, &self.rules) {
+            return None;
+        }
+        let moves = position.legal_moves(dice, &self.rules);
+        let n = moves.len() as u64;
         let pick = if n <= 1 { 0 } else { rng.next_u64() % n };
-        turns.get(pick as usize).cloned().unwrap_or_default()
+        Some(moves.get(pick as usize).cloned().unwrap_or_default())
+    }
+}
+
+/// A strength level of the computer player, weakest first.
+///
+/// | level | name | bot |
+/// |---|---|---|
+/// | 1 | `random` | [`RandomBot`]: a uniformly random legal turn |
+///
+/// ```
+/// use nardy_core::{Rules, ai::Level};
+/// let level: Level = "random".parse()?;
+/// assert_eq!(level, Level::MIN);
+/// assert_eq!((level.get(), level.name(), level.to_string()), (1, "random", "1".into()));
+/// assert!("2".parse::<Level>().is_err());
+/// let _bot = level.bot(&Rules::default());
+/// # Ok::<(), nardy_core::ai::ParseLevelError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Level(u8);
+
+/// The names of the levels, weakest first.
+const NAMES: [&str; 1] = ["random"];
+
+/// A text that names no level.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "`{0}` is not a bot level: use {min} to {max} or a name ({names})",
+    min = Level::MIN.0,
+    max = Level::MAX.0,
+    names = NAMES.join(", ")
+)]
+pub struct ParseLevelError(pub String);
+
+impl Level {
+    /// The weakest level.
+    pub const MIN: Level = Level(1);
+    /// The strongest level.
+    pub const MAX: Level = Level(1);
+    /// Every level, weakest first.
+    pub const ALL: [Level; 1] = [Level(1)];
+
+    /// The level `n`, if there is one.
+    pub const fn new(n: u8) -> Option<Level> {
+        if n >= Level::MIN.0 && n <= Level::MAX.0 {
+            Some(Level(n))
+        } else {
+            None
+        }
+    }
+
+    /// The number of the level.
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+
+    /// The name of the level (`random`).
+    pub const fn name(self) -> &'static str {
+        NAMES[(self.0 - Level::MIN.0) as usize]
+    }
+
+    /// A fresh bot of this level for a game under `rules`.
+    pub fn bot(self, rules: &Rules) -> Box<dyn Bot> {
+        // One level so far: every level is the random player.
+        Box::new(RandomBot::new(*rules))
+    }
+}
+
+impl fmt::Display for Level {
+    /// The number of the level.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl FromStr for Level {
+    type Err = ParseLevelError;
+
+    /// The number or the name of a level, in any case.
+    fn from_str(s: &str) -> Result<Level, ParseLevelError> {
+        tabletop_common::parse_level(s, Level::MIN.0, &NAMES, &[])
+            .and_then(Level::new)
+            .ok_or_else(|| ParseLevelError(s.trim().into()))
     }
 }
 

@@ -21,14 +21,10 @@ use crate::rules::{BlockCheck, HeadException, Rules};
 /// Upper bound on the distinct legal turns of one roll: a double's result is fixed by the
 /// multiset of (start point, steps taken) over at most 15 occupied points, at most
 /// C(18, 4) = 3060; a non-double gives far fewer.
-pub const MAX_TURNS: usize = 3060;
+pub const MAX_MOVES: usize = 3060;
 
 /// The distinct legal turns of one roll, without heap allocation.
-pub type MoveList = ArrayVec<Turn, MAX_TURNS>;
-
-/// The word the other Tabletop engines use for what a player plays in one go: in Long
-/// Nardy, a whole [`Turn`].
-pub type Move = Turn;
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
 /// One checker moved by one die: `from/to` in absolute points, `from/off` when borne off.
 ///
@@ -37,7 +33,7 @@ pub type Move = Turn;
 /// let s: Step = "24/18".parse()?;
 /// assert_eq!((s.from(), s.to()), (24, Some(18)));
 /// assert_eq!("3/off".parse::<Step>()?.to(), None);
-/// # Ok::<(), nardy_core::ParseTurnError>(())
+/// # Ok::<(), nardy_core::ParseMoveError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(into = "(u8, u8)", try_from = "(u8, u8)")]
@@ -49,10 +45,10 @@ pub struct Step {
 
 impl Step {
     /// A step from absolute point `from` to `to` (`None`: borne off). Points are 1–24.
-    pub fn new(from: u8, to: Option<u8>) -> Result<Step, ParseTurnError> {
+    pub fn new(from: u8, to: Option<u8>) -> Result<Step, ParseMoveError> {
         let to = to.unwrap_or(0);
         if !(1..=24).contains(&from) || to > 24 || from == to {
-            return Err(ParseTurnError::BadStep(alloc::format!(
+            return Err(ParseMoveError::BadStep(alloc::format!(
                 "{from}/{}",
                 if to == 0 {
                     String::from("off")
@@ -81,8 +77,8 @@ impl Step {
 }
 
 impl TryFrom<(u8, u8)> for Step {
-    type Error = ParseTurnError;
-    fn try_from((from, to): (u8, u8)) -> Result<Step, ParseTurnError> {
+    type Error = ParseMoveError;
+    fn try_from((from, to): (u8, u8)) -> Result<Step, ParseMoveError> {
         Step::new(from, (to != 0).then_some(to))
     }
 }
@@ -104,7 +100,7 @@ impl fmt::Display for Step {
 
 /// Why a step or turn cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ParseTurnError {
+pub enum ParseMoveError {
     /// A step is not `from/to` or `from/off` with points 1–24.
     #[error("`{0}` is not a step: write `from/to` or `from/off` with points 1 to 24")]
     BadStep(String),
@@ -122,28 +118,28 @@ pub enum ParseTurnError {
 /// (`24/21/20`), repeats (`24/18(2)`) and `pass` are understood too.
 ///
 /// ```
-/// use nardy_core::Turn;
-/// let t: Turn = "24/21/20".parse()?;
+/// use nardy_core::Move;
+/// let t: Move = "24/21/20".parse()?;
 /// assert_eq!(t.to_string(), "24/21 21/20");
-/// assert_eq!("24/18(2)".parse::<Turn>()?.to_string(), "24/18 24/18");
-/// assert!("pass".parse::<Turn>()?.is_pass());
-/// # Ok::<(), nardy_core::ParseTurnError>(())
+/// assert_eq!("24/18(2)".parse::<Move>()?.to_string(), "24/18 24/18");
+/// assert!("pass".parse::<Move>()?.is_pass());
+/// # Ok::<(), nardy_core::ParseMoveError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-pub struct Turn {
+pub struct Move {
     steps: ArrayVec<Step, 4>,
 }
 
-impl Turn {
+impl Move {
     /// The empty turn of a side with no legal step.
-    pub fn pass() -> Turn {
-        Turn::default()
+    pub fn pass() -> Move {
+        Move::default()
     }
 
     /// A turn from up to four steps.
-    pub fn from_steps(steps: &[Step]) -> Result<Turn, ParseTurnError> {
-        let steps = ArrayVec::try_from(steps).map_err(|_| ParseTurnError::TooManySteps)?;
-        Ok(Turn { steps })
+    pub fn from_steps(steps: &[Step]) -> Result<Move, ParseMoveError> {
+        let steps = ArrayVec::try_from(steps).map_err(|_| ParseMoveError::TooManySteps)?;
+        Ok(Move { steps })
     }
 
     /// The steps, in the order played.
@@ -157,7 +153,7 @@ impl Turn {
     }
 }
 
-impl fmt::Display for Turn {
+impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.steps.is_empty() {
             return f.write_str("pass");
@@ -183,9 +179,9 @@ fn parse_point(text: &str, allow_off: bool) -> Option<u8> {
 }
 
 impl FromStr for Step {
-    type Err = ParseTurnError;
-    fn from_str(s: &str) -> Result<Step, ParseTurnError> {
-        let bad = || ParseTurnError::BadStep(s.trim().into());
+    type Err = ParseMoveError;
+    fn from_str(s: &str) -> Result<Step, ParseMoveError> {
+        let bad = || ParseMoveError::BadStep(s.trim().into());
         let (a, b) = s.trim().split_once('/').ok_or_else(bad)?;
         let from = parse_point(a, false).ok_or_else(bad)?;
         let to = parse_point(b, true).ok_or_else(bad)?;
@@ -196,13 +192,13 @@ impl FromStr for Step {
     }
 }
 
-impl FromStr for Turn {
-    type Err = ParseTurnError;
-    fn from_str(s: &str) -> Result<Turn, ParseTurnError> {
+impl FromStr for Move {
+    type Err = ParseMoveError;
+    fn from_str(s: &str) -> Result<Move, ParseMoveError> {
         let mut steps: ArrayVec<Step, 4> = ArrayVec::new();
         let text = s.trim();
         if text.eq_ignore_ascii_case("pass") || text.is_empty() {
-            return Ok(Turn { steps });
+            return Ok(Move { steps });
         }
         for word in text.split_whitespace() {
             let (chain, repeat) = match word.find('(') {
@@ -213,37 +209,37 @@ impl FromStr for Turn {
                         .and_then(|r| r.strip_suffix(')'))
                         .and_then(|n| n.parse::<u8>().ok())
                         .filter(|n| (1..=4).contains(n) && r.len() == 3)
-                        .ok_or_else(|| ParseTurnError::BadRepeat(word.into()))?;
+                        .ok_or_else(|| ParseMoveError::BadRepeat(word.into()))?;
                     (&word[..i], n)
                 }
                 None => (word, 1),
             };
             let points: Vec<&str> = chain.split('/').collect();
             if points.len() < 2 {
-                return Err(ParseTurnError::BadStep(word.into()));
+                return Err(ParseMoveError::BadStep(word.into()));
             }
             let mut chain_steps: ArrayVec<Step, 4> = ArrayVec::new();
             for pair in points.windows(2) {
                 let from = parse_point(pair[0], false)
-                    .ok_or_else(|| ParseTurnError::BadStep(word.into()))?;
+                    .ok_or_else(|| ParseMoveError::BadStep(word.into()))?;
                 let to = parse_point(pair[1], true)
-                    .ok_or_else(|| ParseTurnError::BadStep(word.into()))?;
+                    .ok_or_else(|| ParseMoveError::BadStep(word.into()))?;
                 if from == to {
-                    return Err(ParseTurnError::BadStep(word.into()));
+                    return Err(ParseMoveError::BadStep(word.into()));
                 }
                 chain_steps
                     .try_push(Step { from, to })
-                    .map_err(|_| ParseTurnError::TooManySteps)?;
+                    .map_err(|_| ParseMoveError::TooManySteps)?;
             }
             for _ in 0..repeat {
                 for st in &chain_steps {
                     steps
                         .try_push(*st)
-                        .map_err(|_| ParseTurnError::TooManySteps)?;
+                        .map_err(|_| ParseMoveError::TooManySteps)?;
                 }
             }
         }
-        Ok(Turn { steps })
+        Ok(Move { steps })
     }
 }
 
@@ -424,7 +420,7 @@ impl Generator {
             HeadException::Strict => matches!(dice.high(), 6 | 4 | 3),
             HeadException::AnyBlockedDouble => true,
         };
-        if dice.is_double() && qualifies && m1 < full && pos.on_first_turn(pos.turn()) {
+        if dice.is_double() && qualifies && m1 < full && pos.on_first_turn(pos.side_to_move()) {
             core::mem::swap(&mut self.out, &mut self.spare);
             let ctx2 = Ctx::new(pos, rules, 2);
             let m2 = self.run_ctx(pos, dice, &ctx2);
@@ -555,7 +551,7 @@ impl Generator {
 
     /// Every distinct legal turn of `pos` with `dice` under `rules`, appended to `list`
     /// (cleared first). A side with no legal step gets one turn: the pass.
-    pub fn legal_turns_into(
+    pub fn legal_moves_into(
         &mut self,
         pos: &Position,
         dice: Dice,
@@ -564,14 +560,14 @@ impl Generator {
     ) {
         list.clear();
         self.run(pos, dice, rules);
-        let color = pos.turn();
+        let color = pos.side_to_move();
         for node in &self.out {
             list.push(node_turn(color, node));
         }
     }
 
     /// The number of distinct legal turns (a pass counts as one).
-    pub fn count_turns(&mut self, pos: &Position, dice: Dice, rules: &Rules) -> usize {
+    pub fn count_moves(&mut self, pos: &Position, dice: Dice, rules: &Rules) -> usize {
         self.run(pos, dice, rules);
         self.out.len()
     }
@@ -604,12 +600,12 @@ pub(crate) fn raw_to_step(color: Color, r: RawStep) -> Step {
     }
 }
 
-fn node_turn(color: Color, node: &Node) -> Turn {
+fn node_turn(color: Color, node: &Node) -> Move {
     let mut steps = ArrayVec::new();
     for r in &node.steps[..usize::from(node.n)] {
         steps.push(raw_to_step(color, *r));
     }
-    Turn { steps }
+    Move { steps }
 }
 
 impl Position {
@@ -619,24 +615,19 @@ impl Position {
     ///
     /// ```
     /// use nardy_core::{Dice, Position, Rules};
-    /// let turns = Position::start().legal_turns(Dice::new(3, 1)?, &Rules::default());
+    /// let turns = Position::start().legal_moves(Dice::new(3, 1)?, &Rules::default());
     /// assert_eq!(turns.len(), 1);
     /// assert_eq!(turns[0].to_string(), "24/21 21/20");
     /// # Ok::<(), nardy_core::ParseDiceError>(())
     /// ```
-    pub fn legal_turns(&self, dice: Dice, rules: &Rules) -> MoveList {
+    pub fn legal_moves(&self, dice: Dice, rules: &Rules) -> MoveList {
         let mut list = MoveList::new();
-        Generator::new().legal_turns_into(self, dice, rules, &mut list);
+        Generator::new().legal_moves_into(self, dice, rules, &mut list);
         list
     }
 
-    /// Same as [`Position::legal_turns`], under the name the other Tabletop engines use.
-    pub fn legal_moves(&self, dice: Dice, rules: &Rules) -> MoveList {
-        self.legal_turns(dice, rules)
-    }
-
     /// Every distinct legal turn with the position it leads to (the other side to move).
-    pub fn legal_turns_with_results(&self, dice: Dice, rules: &Rules) -> Vec<(Turn, Position)> {
+    pub fn legal_moves_with_results(&self, dice: Dice, rules: &Rules) -> Vec<(Move, Position)> {
         let mut g = Generator::new();
         g.run(self, dice, rules);
         let color = self.turn;

@@ -126,7 +126,7 @@ fn inner(
     let mut total = 0;
     if rest.is_empty() {
         for dice in rolls(non_doubles_only) {
-            total += generator.count_turns(position, dice, rules) as u64;
+            total += generator.count_moves(position, dice, rules) as u64;
         }
         return total;
     }

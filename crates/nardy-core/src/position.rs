@@ -24,7 +24,7 @@ impl Color {
     pub const ALL: [Color; 2] = [Color::White, Color::Black];
 
     /// The other colour.
-    pub const fn opponent(self) -> Color {
+    pub const fn other(self) -> Color {
         match self {
             Color::White => Color::Black,
             Color::Black => Color::White,
@@ -283,12 +283,12 @@ impl Position {
     }
 
     /// The side to move.
-    pub fn turn(&self) -> Color {
+    pub fn side_to_move(&self) -> Color {
         self.turn
     }
 
     /// The same checkers with `color` to move.
-    pub fn with_turn(mut self, color: Color) -> Position {
+    pub fn with_side_to_move(mut self, color: Color) -> Position {
         self.turn = color;
         self
     }
@@ -357,14 +357,14 @@ impl Position {
     }
 
     pub(crate) fn waiter(&self) -> SideBoard {
-        self.sides[self.turn.opponent().index()]
+        self.sides[self.turn.other().index()]
     }
 
     /// The position after the mover's board became `mover`, with the other side to move.
     pub(crate) fn after(&self, mover: SideBoard) -> Position {
         let mut p = *self;
         p.sides[self.turn.index()] = mover;
-        p.turn = self.turn.opponent();
+        p.turn = self.turn.other();
         p
     }
 

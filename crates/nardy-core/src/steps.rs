@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 use arrayvec::ArrayVec;
 
 use crate::dice::Dice;
-use crate::movegen::{Ctx, Generator, ParseTurnError, Step, Turn, absolute};
+use crate::movegen::{Ctx, Generator, Move, ParseMoveError, Step, absolute};
 use crate::position::{CHECKERS, Color, Position, SideBoard, path_coordinate};
 use crate::rules::Rules;
 
@@ -63,7 +63,7 @@ pub enum PlayError {
     GameOver,
     /// The turn text cannot be read.
     #[error(transparent)]
-    Parse(#[from] ParseTurnError),
+    Parse(#[from] ParseMoveError),
 }
 
 /// The dice still to play in one reading of the steps played so far (a bear-off with a
@@ -198,7 +198,7 @@ impl TurnBuilder {
     }
 
     fn color(&self) -> Color {
-        self.start.turn()
+        self.start.side_to_move()
     }
 
     fn complete_at(&self, side: &SideBoard, used: u8) -> bool {
@@ -444,7 +444,7 @@ impl TurnBuilder {
         }
         if q > d {
             let to = absolute(color, q - d);
-            if self.start.count(color.opponent(), to) > 0 {
+            if self.start.count(color.other(), to) > 0 {
                 return PlayError::Closed(to);
             }
             PlayError::Block
@@ -488,11 +488,11 @@ impl TurnBuilder {
     }
 
     /// The full turn played, when it is legal.
-    pub fn finish(&self) -> Result<Turn, PlayError> {
+    pub fn finish(&self) -> Result<Move, PlayError> {
         if !self.is_complete() {
             return Err(PlayError::Incomplete);
         }
-        Ok(Turn::from_steps(&self.played)?)
+        Ok(Move::from_steps(&self.played)?)
     }
 
     /// The position after the full turn (other side to move), when it is legal.
@@ -503,21 +503,24 @@ impl TurnBuilder {
 }
 
 impl Position {
-    /// Plays a whole turn with `dice`; the result has the other side to move. An illegal
-    /// turn is an error that says why, and `self` is unchanged.
+    /// Plays a whole turn with `dice` in place; afterwards the other side is to move. An
+    /// illegal turn is an error that says why, and leaves `self` unchanged.
     ///
     /// ```
     /// use nardy_core::{Dice, Position, Rules};
-    /// let p = Position::start();
-    /// let next = p.play(Dice::new(6, 5)?, &"24/18 18/13".parse()?, &Rules::default())?;
-    /// assert_eq!(next.to_string(), "24:14,13:1/12:15 b");
-    /// assert!(p.play(Dice::new(6, 5)?, &"24/18 24/19".parse()?, &Rules::default()).is_err());
+    /// let mut p = Position::start();
+    /// p.play(Dice::new(6, 5)?, &"24/18 18/13".parse()?, &Rules::default())?;
+    /// assert_eq!(p.to_string(), "24:14,13:1/12:15 b");
+    /// let before = p;
+    /// assert!(p.play(Dice::new(6, 5)?, &"12/6 12/7".parse()?, &Rules::default()).is_err());
+    /// assert_eq!(p, before);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn play(&self, dice: Dice, turn: &Turn, rules: &Rules) -> Result<Position, PlayError> {
+    pub fn play(&mut self, dice: Dice, mv: &Move, rules: &Rules) -> Result<(), PlayError> {
         let mut b = TurnBuilder::new(*self, dice, *rules);
-        b.play_all(turn.steps())?;
-        b.result()
+        b.play_all(mv.steps())?;
+        *self = b.result()?;
+        Ok(())
     }
 }
 

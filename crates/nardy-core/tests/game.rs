@@ -1,8 +1,8 @@
 //! Games: roll-off and dice, illegal turns, results and scoring, saves.
 
 use nardy_core::{
-    Color, Game, LoadError, Opening, Outcome, PlayError, Position, Rules, SAVE_MAGIC, SAVE_VERSION,
-    Scoring, Turn, WinKind, score,
+    Color, Game, LoadError, Move, Opening, Outcome, PlayError, Position, Rules, SAVE_FORMAT,
+    Scoring, WinKind, score,
 };
 
 fn pos(s: &str) -> Position {
@@ -12,7 +12,7 @@ fn pos(s: &str) -> Position {
 /// Plays the first legal turn until the game ends.
 fn play_out(game: &mut Game) {
     while game.outcome().is_none() {
-        let t = game.legal_turns()[0].clone();
+        let t = game.legal_moves()[0].clone();
         game.play(&t).unwrap();
     }
 }
@@ -24,11 +24,11 @@ fn federation_first_mover_plays_the_roll_off_dice() {
         let r = g.roll_off().unwrap();
         assert_eq!(g.dice(), r.dice());
         assert!(!g.dice().is_double());
-        assert_eq!(g.position().turn(), r.winner());
+        assert_eq!(g.position().side_to_move(), r.winner());
         assert_eq!(g.first_mover(), r.winner());
         assert_eq!(
             *g.initial_position(),
-            Position::start().with_turn(r.winner())
+            Position::start().with_side_to_move(r.winner())
         );
     }
     // Under the reroll opening the first dice are thrown afresh: some are doubles.
@@ -53,9 +53,9 @@ fn same_seed_same_game() {
 fn illegal_turn_changes_nothing() {
     let mut g = Game::new(Rules::default(), 1);
     let before = g.clone();
-    let bad: Turn = "24/1".parse().unwrap();
+    let bad: Move = "24/1".parse().unwrap();
     assert!(g.play(&bad).is_err());
-    assert!(g.play(&Turn::pass()).is_err());
+    assert!(g.play(&Move::pass()).is_err());
     assert_eq!(g, before);
 }
 
@@ -63,13 +63,13 @@ fn illegal_turn_changes_nothing() {
 fn builder_plays_a_turn() {
     let mut g = Game::new(Rules::default(), 3);
     let mut b = g.builder().unwrap();
-    let turn = g.legal_turns()[0].clone();
+    let turn = g.legal_moves()[0].clone();
     for s in turn.steps() {
         b.play(*s).unwrap();
     }
     g.play_builder(&b).unwrap();
     assert_eq!(g.history().len(), 1);
-    assert_eq!(g.history()[0].turn, turn);
+    assert_eq!(g.history()[0].mv, turn);
 }
 
 #[test]
@@ -122,8 +122,8 @@ fn a_win_ends_the_game_with_its_points() {
     assert_eq!(g.outcome().unwrap().points(), 3);
     assert_eq!(g.winner(), Some(Color::White));
     assert_eq!(g.points(), 3);
-    assert!(g.legal_turns().is_empty());
-    assert_eq!(g.play(&Turn::pass()), Err(PlayError::GameOver));
+    assert!(g.legal_moves().is_empty());
+    assert_eq!(g.play(&Move::pass()), Err(PlayError::GameOver));
     assert!(Game::from_position(koks, pos("-/12:15 w"), 5).is_err());
 }
 
@@ -135,10 +135,10 @@ fn last_roll_tie() {
     };
     // White finishes; Black gets one more turn and finishes too: a draw.
     let mut g = Game::from_position(tie, pos("1:1/13:1 w"), 1).unwrap();
-    let t = g.legal_turns()[0].clone();
+    let t = g.legal_moves()[0].clone();
     g.play(&t).unwrap();
     assert_eq!(g.outcome(), None);
-    assert_eq!(g.to_move(), Some(Color::Black));
+    assert_eq!(g.side_to_move(), Color::Black);
     play_out(&mut g);
     assert_eq!(g.outcome(), Some(Outcome::Draw));
     assert_eq!(g.outcome().unwrap().points(), 0);
@@ -166,18 +166,18 @@ fn last_roll_tie() {
 fn saves_keep_the_dice_and_the_generator() {
     let mut g = Game::new(Rules::default(), 11);
     for _ in 0..10 {
-        let t = g.legal_turns()[0].clone();
+        let t = g.legal_moves()[0].clone();
         g.play(&t).unwrap();
     }
     let bytes = g.to_bytes();
-    assert!(bytes.starts_with(&SAVE_MAGIC));
-    assert_eq!(bytes[SAVE_MAGIC.len()], SAVE_VERSION);
+    assert!(bytes.starts_with(b"TTNA\x02\x00"));
+    assert_eq!(SAVE_FORMAT.version(), 2);
     let mut loaded = Game::from_bytes(&bytes).unwrap();
     assert_eq!(loaded, g);
     assert_eq!(loaded.dice(), g.dice());
     // The same turns give the same next dice: the generator state was saved.
     for _ in 0..10 {
-        let t = g.legal_turns()[0].clone();
+        let t = g.legal_moves()[0].clone();
         g.play(&t).unwrap();
         loaded.play(&t).unwrap();
         assert_eq!(loaded.dice(), g.dice());
@@ -191,17 +191,22 @@ fn saves_keep_the_dice_and_the_generator() {
 fn bad_saves_are_errors_never_panics() {
     let mut g = Game::new(Rules::default(), 12);
     for _ in 0..6 {
-        let t = g.legal_turns()[0].clone();
+        let t = g.legal_moves()[0].clone();
         g.play(&t).unwrap();
     }
     let bytes = g.to_bytes();
-    assert_eq!(Game::from_bytes(b"hello"), Err(LoadError::BadHeader));
-    assert_eq!(Game::from_bytes(&[]), Err(LoadError::BadHeader));
+    let not_a_save = Err(LoadError::NotASave { game: "Long Nardy" });
+    assert_eq!(Game::from_bytes(b"hello"), not_a_save);
+    assert_eq!(Game::from_bytes(&[]), not_a_save);
     let mut newer = bytes.clone();
-    newer[SAVE_MAGIC.len()] = SAVE_VERSION + 1;
+    newer[4] = 3;
     assert_eq!(
         Game::from_bytes(&newer),
-        Err(LoadError::NewerVersion(SAVE_VERSION + 1))
+        Err(LoadError::NewerVersion {
+            game: "Long Nardy",
+            found: 3,
+            supported: 2
+        })
     );
     for len in 0..bytes.len() {
         assert!(
@@ -228,8 +233,8 @@ fn forced_passes_are_played_as_passes() {
     for seed in 0..20 {
         let mut g = Game::from_position(Rules::default(), p, seed).unwrap();
         assert!(g.must_pass(), "{}", g.dice());
-        g.play(&Turn::pass()).unwrap();
-        assert_eq!(g.position().turn(), Color::Black);
-        assert_eq!(g.history()[0].turn, Turn::pass());
+        g.play(&Move::pass()).unwrap();
+        assert_eq!(g.position().side_to_move(), Color::Black);
+        assert_eq!(g.history()[0].mv, Move::pass());
     }
 }

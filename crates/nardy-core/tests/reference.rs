@@ -52,7 +52,7 @@ impl Board {
     /// Whether `c` holds an illegal block: six or more consecutive points of the
     /// opponent's route with no opposing checker further along it.
     fn illegal_block(&self, c: Color) -> bool {
-        let o = c.opponent();
+        let o = c.other();
         if self.off[idx(o)] > 0 {
             return false;
         }
@@ -99,7 +99,7 @@ impl Board {
         let j = i + d as usize;
         if j < 24 {
             let to = r[j];
-            if self.n[idx(c.opponent())][to as usize] > 0 {
+            if self.n[idx(c.other())][to as usize] > 0 {
                 return None;
             }
             b.n[me][to as usize] += 1;
@@ -172,7 +172,7 @@ fn sequences(
 
 /// The reference set of resulting positions.
 fn reference(p: &Position, dice: Dice, rules: &Rules) -> BTreeSet<String> {
-    let c = p.turn();
+    let c = p.side_to_move();
     let start = Board::of(p);
     let every = rules.block_check == BlockCheck::EveryStep;
     let full = if dice.is_double() { 4 } else { 2 };
@@ -193,7 +193,7 @@ fn reference(p: &Position, dice: Dice, rules: &Rules) -> BTreeSet<String> {
             max,
             finals
                 .iter()
-                .map(|s| s.2.to_position(c.opponent()).to_string())
+                .map(|s| s.2.to_position(c.other()).to_string())
                 .collect(),
         )
     };
@@ -294,7 +294,7 @@ fn random_rules(rng: &mut ChaCha8Rng) -> Rules {
 }
 
 fn engine(p: &Position, dice: Dice, rules: &Rules) -> BTreeSet<String> {
-    p.legal_turns_with_results(dice, rules)
+    p.legal_moves_with_results(dice, rules)
         .into_iter()
         .map(|(_, r)| r.to_string())
         .collect()
@@ -348,9 +348,11 @@ proptest! {
         let rules = random_rules(&mut rng);
         let dice = Dice::ALL[rng.random_range(0..21)];
         prop_assert_eq!(engine(&p, dice, &rules), reference(&p, dice, &rules), "{} {}", p, dice);
-        for (t, r) in p.legal_turns_with_results(dice, &rules) {
-            prop_assert_eq!(p.play(dice, &t, &rules), Ok(r));
-            prop_assert_eq!(t.to_string().parse::<nardy_core::Turn>(), Ok(t.clone()));
+        for (t, r) in p.legal_moves_with_results(dice, &rules) {
+            let mut played = p;
+            prop_assert_eq!(played.play(dice, &t, &rules), Ok(()));
+            prop_assert_eq!(played, r);
+            prop_assert_eq!(t.to_string().parse::<nardy_core::Move>(), Ok(t.clone()));
         }
     }
 
@@ -403,7 +405,7 @@ proptest! {
             let mut pick = ChaCha8Rng::seed_from_u64(seed ^ 1);
             let mut seen = Vec::new();
             while game.outcome().is_none() && game.history().len() < 400 {
-                let turns = game.legal_turns();
+                let turns = game.legal_moves();
                 let t = turns[(pick.next_u64() % turns.len() as u64) as usize].clone();
                 seen.push((*game.position(), game.dice(), turns.len()));
                 game.play(&t).unwrap();
@@ -423,17 +425,17 @@ proptest! {
                 prop_assert!(p.count(Color::White, pt) == 0 || p.count(Color::Black, pt) == 0);
             }
             prop_assert_eq!(p.to_string().parse::<Position>(), Ok(*p));
-            let turns = p.legal_turns_with_results(*dice, &rules);
+            let turns = p.legal_moves_with_results(*dice, &rules);
             let max = turns.iter().map(|(t, _)| t.steps().len()).max().unwrap();
             for (t, r) in &turns {
-                prop_assert!(t.steps().len() == max || r.finished() == Some(p.turn()), "{} {}", p, t);
+                prop_assert!(t.steps().len() == max || r.finished() == Some(p.side_to_move()), "{} {}", p, t);
             }
         }
         let bytes = game.to_bytes();
         prop_assert_eq!(Game::from_bytes(&bytes), Ok(game.clone()));
         let outcome = game.outcome().unwrap();
         if let Some(w) = outcome.winner() {
-            let loser_off = game.position().borne_off(w.opponent());
+            let loser_off = game.position().borne_off(w.other());
             prop_assert_eq!(outcome.points() == 1, loser_off > 0);
         } else {
             prop_assert!(tie);

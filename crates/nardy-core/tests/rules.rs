@@ -1,7 +1,7 @@
 //! Golden tests: every example of the spec, and a hand-built position for each rule.
 
 use nardy_core::{
-    BlockCheck, Color, Dice, HeadException, Opening, Position, Rules, Turn, TurnBuilder, perft,
+    BlockCheck, Color, Dice, HeadException, Move, Opening, Position, Rules, TurnBuilder, perft,
 };
 
 fn pos(s: &str) -> Position {
@@ -15,7 +15,7 @@ fn dice(a: u8, b: u8) -> Dice {
 /// The resulting positions of every legal turn, as strings, sorted.
 fn results(p: &str, d: Dice, rules: &Rules) -> Vec<String> {
     let mut v: Vec<String> = pos(p)
-        .legal_turns_with_results(d, rules)
+        .legal_moves_with_results(d, rules)
         .into_iter()
         .map(|(_, r)| r.to_string())
         .collect();
@@ -25,9 +25,9 @@ fn results(p: &str, d: Dice, rules: &Rules) -> Vec<String> {
 
 /// The result of playing `turn`, checked against the generated list.
 fn play(p: &str, d: Dice, turn: &str, rules: &Rules) -> String {
-    let t: Turn = turn.parse().unwrap();
-    let r = pos(p)
-        .play(d, &t, rules)
+    let t: Move = turn.parse().unwrap();
+    let mut r = pos(p);
+    r.play(d, &t, rules)
         .unwrap_or_else(|e| panic!("{turn} in {p}: {e}"));
     r.to_string()
 }
@@ -49,7 +49,7 @@ fn start_3_1_only_24_21_20() {
 fn start_6_6_two_sixes_from_the_head() {
     let r = results("24:15/12:15 w", dice(6, 6), &fed());
     assert_eq!(r, ["24:13,18:2/12:15 b"]);
-    let turns = pos("24:15/12:15 w").legal_turns(dice(6, 6), &fed());
+    let turns = pos("24:15/12:15 w").legal_moves(dice(6, 6), &fed());
     assert_eq!(turns.len(), 1);
     assert_eq!(turns[0].steps().len(), 2, "only two sixes can be played");
 }
@@ -117,9 +117,9 @@ fn larger_die_only_from_the_highest_point() {
 #[test]
 fn notation_examples() {
     assert_eq!(Position::start().to_string(), "24:15/12:15 w");
-    let t: Turn = "24/18 18/13".parse().unwrap();
+    let t: Move = "24/18 18/13".parse().unwrap();
     assert_eq!(t.to_string(), "24/18 18/13");
-    assert_eq!("3/off".parse::<Turn>().unwrap().to_string(), "3/off");
+    assert_eq!("3/off".parse::<Move>().unwrap().to_string(), "3/off");
 }
 
 // ---- Hand-built positions, one per rule ----------------------------------------------
@@ -128,7 +128,7 @@ fn notation_examples() {
 /// opposing checker ahead (and the opponent has borne nothing off) — written independently
 /// of the engine, in absolute points.
 fn illegal_block(p: &Position, color: Color) -> bool {
-    let opp = color.opponent();
+    let opp = color.other();
     if p.borne_off(opp) > 0 {
         return false;
     }
@@ -166,7 +166,7 @@ fn block_at_the_wrap_counts_for_black() {
     // White holds 24, 23, 22, 2, 1; 5/3 would make 3-2-1-24-23-22, six in a row on Black's
     // route, with every Black checker behind it.
     let p = "24:5,23:2,22:2,5:2,2:2,1:2/12:15 w";
-    let all = pos(p).legal_turns_with_results(dice(2, 1), &fed());
+    let all = pos(p).legal_moves_with_results(dice(2, 1), &fed());
     assert!(!all.is_empty());
     for (t, r) in &all {
         assert!(
@@ -200,7 +200,7 @@ fn white_14_to_9_is_not_a_block_but_black_14_to_9_is() {
     // every White checker behind (on 24 and 20).
     let b = "24:14,20:1/16:1,14:2,13:2,12:8,11:1,10:1 b";
     let holds_run = |r: &Position| (9..=14).all(|pt| r.count(Color::Black, pt) > 0);
-    for (t, res) in pos(b).legal_turns_with_results(dice(1, 3), &fed()) {
+    for (t, res) in pos(b).legal_moves_with_results(dice(1, 3), &fed()) {
         assert!(!illegal_block(&res, Color::Black), "{t}");
         assert!(!holds_run(&res), "{t}");
     }
@@ -208,7 +208,7 @@ fn white_14_to_9_is_not_a_block_but_black_14_to_9_is() {
     let off = "24:13,20:1/16:1,14:2,13:2,12:8,11:1,10:1 b";
     assert!(
         pos(off)
-            .legal_turns_with_results(dice(1, 3), &fed())
+            .legal_moves_with_results(dice(1, 3), &fed())
             .iter()
             .any(|(_, r)| holds_run(r))
     );
@@ -268,12 +268,12 @@ fn bearing_off_is_never_compulsory() {
 #[test]
 fn winning_ends_the_turn() {
     let p = "2:1,1:1/12:15 w";
-    let turns = pos(p).legal_turns_with_results(dice(1, 1), &fed());
+    let turns = pos(p).legal_moves_with_results(dice(1, 1), &fed());
     assert_eq!(turns.len(), 1);
     assert_eq!(turns[0].1.to_string(), "-/12:15 b");
     assert_eq!(turns[0].1.finished(), Some(Color::White));
     assert_eq!(turns[0].0.steps().len(), 3, "the fourth die is ignored");
-    let single = pos("1:1/12:15 w").legal_turns(dice(6, 5), &fed());
+    let single = pos("1:1/12:15 w").legal_moves(dice(6, 5), &fed());
     assert_eq!(single.len(), 1);
     assert_eq!(single[0].to_string(), "1/off");
 }
@@ -281,7 +281,7 @@ fn winning_ends_the_turn() {
 #[test]
 fn forced_pass() {
     let p = "24:1,1:14/23:1,22:1,21:1,20:1,19:1,18:1,12:9 w";
-    let turns = pos(p).legal_turns(dice(6, 5), &fed());
+    let turns = pos(p).legal_moves(dice(6, 5), &fed());
     assert_eq!(turns.len(), 1);
     assert!(turns[0].is_pass());
     assert_eq!(
@@ -290,16 +290,16 @@ fn forced_pass() {
     );
     let b = TurnBuilder::new(pos(p), dice(6, 5), fed());
     assert!(b.is_complete());
-    assert_eq!(b.finish().unwrap(), Turn::pass());
+    assert_eq!(b.finish().unwrap(), Move::pass());
 }
 
 #[test]
 fn one_checker_from_the_head_after_the_first_turn() {
     let p = "24:14,20:1/12:15 w";
-    for (t, r) in pos(p).legal_turns_with_results(dice(2, 2), &fed()) {
+    for (t, r) in pos(p).legal_moves_with_results(dice(2, 2), &fed()) {
         assert!(r.count(Color::White, 24) >= 13, "{t}");
     }
-    for (t, r) in pos(p).legal_turns_with_results(dice(6, 5), &fed()) {
+    for (t, r) in pos(p).legal_moves_with_results(dice(6, 5), &fed()) {
         assert!(r.count(Color::White, 24) >= 13, "{t}");
     }
 }
@@ -342,7 +342,11 @@ fn perft_from_a_custom_position_and_the_start() {
     assert_eq!(perft(&Position::start(), 1, &reroll), 22);
     // Black to move at the start is symmetric to White.
     assert_eq!(
-        perft(&Position::start().with_turn(Color::Black), 2, &reroll),
+        perft(
+            &Position::start().with_side_to_move(Color::Black),
+            2,
+            &reroll
+        ),
         484
     );
     // A lone checker each: 21 rolls, one turn per roll.

@@ -6,10 +6,10 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::{Args, Subcommand, ValueEnum};
-use nardy_core::ai::{Bot, RandomBot};
+use nardy_core::ai::{Bot, Level};
 use nardy_core::{
-    BlockCheck, Color, Dice, Game, HeadException, Opening, Outcome, PlayError, Position, Rules,
-    Scoring, Turn, TurnBuilder, WinKind, perft, perft_divide,
+    BlockCheck, Color, Dice, Game, HeadException, Move, Opening, Outcome, PlayError, Position,
+    Rules, Scoring, TurnBuilder, WinKind, perft, perft_divide,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -193,7 +193,7 @@ fn moves(position: &str, dice: &str, rules: Rules, json: JsonArg) -> CliResult {
         )));
     }
     let mut lines: Vec<MoveLine> = position
-        .legal_turns_with_results(dice, &rules)
+        .legal_moves_with_results(dice, &rules)
         .into_iter()
         .map(|(t, p)| MoveLine {
             turn: t.to_string(),
@@ -285,6 +285,7 @@ struct Session {
     game: Game,
     builder: Option<TurnBuilder>,
     players: [PlayerArg; 2],
+    bot: Box<dyn Bot>,
     bot_rng: ChaCha8Rng,
 }
 
@@ -301,11 +302,13 @@ fn play(args: PlayArgs, rules: Rules) -> CliResult {
         }
         None => Game::new(rules, seed),
     };
+    let bot = Level::MIN.bot(game.rules());
     let mut s = Session {
         console,
         game,
         builder: None,
         players: [white, black],
+        bot,
         bot_rng: ChaCha8Rng::seed_from_u64(seed ^ 0x9E37_79B9_7F4A_7C15),
     };
     if args.load.is_some() {
@@ -349,7 +352,7 @@ impl Session {
                 self.announce_outcome(outcome);
                 return Ok(());
             }
-            let color = self.game.position().turn();
+            let color = self.game.position().side_to_move();
             let is_new_turn = self.builder.is_none();
             if is_new_turn {
                 self.draw_board();
@@ -359,16 +362,17 @@ impl Session {
                         side_name(color),
                         dice_text(self.game.dice())
                     );
-                    self.game.play(&Turn::pass())?;
+                    self.game.play(&Move::pass())?;
                     continue;
                 }
                 if self.players[color.index()] == PlayerArg::Bot {
-                    let turn = RandomBot.choose(
+                    let Some(turn) = self.bot.choose_move(
                         self.game.position(),
                         self.game.dice(),
-                        self.game.rules(),
                         &mut self.bot_rng,
-                    );
+                    ) else {
+                        continue;
+                    };
                     println!(
                         "{} (bot) rolls {} and plays {turn}.",
                         side_name(color),
@@ -462,7 +466,7 @@ impl Session {
     }
 
     fn play_steps(&mut self, text: &str) -> CliResult {
-        let turn: Turn = match text.parse() {
+        let turn: Move = match text.parse() {
             Ok(t) => t,
             Err(e) => {
                 self.error(&e.to_string());
@@ -472,7 +476,7 @@ impl Session {
         let b = self.builder.as_mut().expect("a human turn is in progress");
         if turn.is_pass() {
             if b.is_complete() && b.played().is_empty() {
-                self.game.play(&Turn::pass())?;
+                self.game.play(&Move::pass())?;
                 self.builder = None;
             } else {
                 self.error("you cannot pass: a legal move exists");
@@ -486,7 +490,7 @@ impl Session {
         if b.is_complete() {
             let done = b.finish()?;
             match self.game.play_builder(b) {
-                Ok(()) => println!("{} played {done}.", side_name(b.start().turn())),
+                Ok(()) => println!("{} played {done}.", side_name(b.start().side_to_move())),
                 Err(PlayError::GameOver) => {}
                 Err(e) => self.error(&e.to_string()),
             }
@@ -520,7 +524,7 @@ impl Session {
             println!("Legal next steps: {}", steps.join(" "));
             println!("(`undo` to go back; whole turns from the roll:)");
         }
-        let mut turns = b.start().legal_turns_with_results(b.dice(), b.rules());
+        let mut turns = b.start().legal_moves_with_results(b.dice(), b.rules());
         turns.sort_by_key(|(_, p)| p.to_string());
         println!("{} legal turn(s):", turns.len());
         for (t, p) in turns {
@@ -531,7 +535,7 @@ impl Session {
     fn show_destinations(&self, point: u8) {
         let Some(b) = &self.builder else { return };
         let pos = b.position();
-        if pos.count(pos.turn(), point) == 0 {
+        if pos.count(pos.side_to_move(), point) == 0 {
             self.error(&format!("you have no checker on point {point}"));
             return;
         }
@@ -636,7 +640,7 @@ impl Session {
         );
         println!("Position: {pos}");
         if self.game.outcome().is_none() {
-            let c = pos.turn();
+            let c = pos.side_to_move();
             let who = match self.players[c.index()] {
                 PlayerArg::Human => "",
                 PlayerArg::Bot => " (bot)",

@@ -157,7 +157,7 @@ fn play_session_with_steps_undo_and_save() {
     );
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        stderr(&out).contains("not a Long Nardy save"),
+        stderr(&out).contains("not a Tabletop Long Nardy save"),
         "{}",
         stderr(&out)
     );
