@@ -72,18 +72,29 @@ impl Bot for RandomBot {
     }
 }
 
-/// A strength level of the computer player, weakest first.
+/// A strength level of the computer player, weakest first. Strength figures are
+/// measured with `tabletop nardy arena` (duplicate dice, federation rules); see
+/// `docs/research/nardy-ai.md`.
 ///
 /// | level | name | bot |
 /// |---|---|---|
 /// | 1 | `random` | [`RandomBot`]: a uniformly random legal turn |
+/// | 2 | `beginner` | the hand-written evaluation ([`HandEval`]) at 0 plies, with noise of 0.25 equity on every turn |
+/// | 3 | `greedy` | the hand-written evaluation at 0 plies |
+/// | 4 | `learned` | the network ([`Network::shipped`]) at 0 plies, exact in bear-off races ([`BearoffDb`]) |
+/// | 5 | `strong` | the same at 1 ply (the default level of `tabletop nardy`) |
+/// | 6 | `expert` | the same at 2 plies with move filters ([`SearchConfig::plies`]) |
+///
+/// [`Level::bot`] builds the bear-off database and loads the network for each bot (about
+/// a second for levels 4 to 6); [`Level::bot_with`] shares them.
 ///
 /// ```
 /// use nardy_core::{Rules, ai::Level};
 /// let level: Level = "random".parse()?;
 /// assert_eq!(level, Level::MIN);
 /// assert_eq!((level.get(), level.name(), level.to_string()), (1, "random", "1".into()));
-/// assert!("2".parse::<Level>().is_err());
+/// assert_eq!("Expert".parse::<Level>()?, Level::MAX);
+/// assert!("7".parse::<Level>().is_err());
 /// let _bot = level.bot(&Rules::default());
 /// # Ok::<(), nardy_core::ai::ParseLevelError>(())
 /// ```
@@ -91,7 +102,7 @@ impl Bot for RandomBot {
 pub struct Level(u8);
 
 /// The names of the levels, weakest first.
-const NAMES: [&str; 1] = ["random"];
+const NAMES: [&str; 6] = ["random", "beginner", "greedy", "learned", "strong", "expert"];
 
 /// A text that names no level.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -107,9 +118,9 @@ impl Level {
     /// The weakest level.
     pub const MIN: Level = Level(1);
     /// The strongest level.
-    pub const MAX: Level = Level(1);
+    pub const MAX: Level = Level(6);
     /// Every level, weakest first.
-    pub const ALL: [Level; 1] = [Level(1)];
+    pub const ALL: [Level; 6] = [Level(1), Level(2), Level(3), Level(4), Level(5), Level(6)];
 
     /// The level `n`, if there is one.
     pub const fn new(n: u8) -> Option<Level> {
@@ -125,15 +136,44 @@ impl Level {
         self.0
     }
 
-    /// The name of the level (`random`).
+    /// The name of the level (`random`, `beginner`, `greedy`, `learned`, `strong`,
+    /// `expert`).
     pub const fn name(self) -> &'static str {
         NAMES[(self.0 - Level::MIN.0) as usize]
     }
 
-    /// A fresh bot of this level for a game under `rules`.
+    /// A fresh bot of this level for a game under `rules`. Levels 4 to 6 build their
+    /// [`Resources`] (about a second); use [`Level::bot_with`] to share them.
     pub fn bot(self, rules: &Rules) -> Box<dyn Bot> {
-        // One level so far: every level is the random player.
-        Box::new(RandomBot::new(*rules))
+        if self.0 <= 3 {
+            levels::level_bot(self.0, rules, None)
+        } else {
+            self.bot_with(rules, &Resources::new())
+        }
+    }
+
+    /// A fresh bot of this level for a game under `rules`, using shared `resources`.
+    pub fn bot_with(self, rules: &Rules, resources: &Resources) -> Box<dyn Bot> {
+        levels::level_bot(self.0, rules, Some(resources))
+    }
+
+    /// The search behind this level's choices, without the noise of the beginner level
+    /// (levels 1 to 3 give the greedy level's search), for hints and analysis.
+    pub fn search(
+        self,
+        rules: &Rules,
+        resources: &Resources,
+    ) -> Search<Box<dyn Evaluator + Send + Sync>> {
+        let (evaluator, plies): (Box<dyn Evaluator + Send + Sync>, u8) = match self.0 {
+            0..=3 => (Box::new(HandEval), 0),
+            n => (Box::new(resources.learned()), n - 4),
+        };
+        Search::new(evaluator, *rules, SearchConfig::plies(plies))
+    }
+
+    /// Whether this level's bots need [`Resources`] (the database and the network).
+    pub const fn needs_resources(self) -> bool {
+        self.0 >= 4
     }
 }
 
@@ -156,8 +196,8 @@ impl FromStr for Level {
 }
 
 mod analysis;
+mod arena;
 mod bearoff;
-mod compat;
 mod equity;
 mod eval;
 mod levels;
@@ -165,6 +205,7 @@ mod network;
 mod search;
 mod train;
 
+pub use arena::{MAX_GAME_TURNS, play_game};
 pub use analysis::{AnalysedTurn, GameAnalysis, analyse_game};
 pub use bearoff::{BEAROFF_POSITIONS, BearoffDb, WithBearoff};
 pub use equity::Probabilities;

@@ -15,6 +15,9 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
+#[path = "nardy_ai.rs"]
+mod nardy_ai;
+
 use crate::common::{CliError, CliResult, Console, JsonArg, SeedArg, Style, load_file, save_file};
 
 /// Arguments of `tabletop nardy`.
@@ -125,6 +128,8 @@ enum NardyCommand {
         #[command(flatten)]
         json: JsonArg,
     },
+    #[command(flatten)]
+    Ai(nardy_ai::AiCommand),
 }
 
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
@@ -165,6 +170,7 @@ pub fn run(args: NardyArgs) -> CliResult {
             divide,
             json,
         }) => run_perft(depth, position.as_deref(), divide, rules, json),
+        Some(NardyCommand::Ai(command)) => nardy_ai::run(command, rules),
     }
 }
 

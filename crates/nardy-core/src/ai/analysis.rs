@@ -72,8 +72,9 @@ pub fn analyse_game<E: Evaluator>(game: &Game, search: &mut Search<E>) -> GameAn
     let mut turns = Vec::new();
     for (i, record) in game.history().iter().enumerate() {
         let ranked = search.rank(&position, record.dice);
-        let after = position
-            .play(record.dice, &record.turn, &rules)
+        let mut after = position;
+        after
+            .play(record.dice, &record.mv, &rules)
             .expect("a game's history is legal");
         let best = ranked.first().expect("a roll always has a turn");
         let played_equity = match ranked.iter().find(|r| r.position == after) {
@@ -86,7 +87,7 @@ pub fn analyse_game<E: Evaluator>(game: &Game, search: &mut Search<E>) -> GameAn
             color: record.color,
             position,
             dice: record.dice,
-            played: record.turn.clone(),
+            played: record.mv.clone(),
             best: best.mv.clone(),
             played_equity,
             best_equity: best.equity,

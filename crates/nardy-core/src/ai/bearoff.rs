@@ -324,11 +324,11 @@ pub(crate) mod tests {
         }
         let mut total = 0.0;
         for dice in Dice::ALL {
-            let w = crate::ai::search::roll_weight(dice);
+            let w = f64::from(crate::ai::search::roll_weight(dice));
             let best = p
-                .legal_turns_with_results(dice, &Rules::default())
+                .legal_moves_with_results(dice, &Rules::default())
                 .into_iter()
-                .map(|(_, c)| brute_force(&c.with_turn(Color::White), memo))
+                .map(|(_, c)| brute_force(&c.with_side_to_move(Color::White), memo))
                 .fold(f64::INFINITY, f64::min);
             total += w * (1.0 + best);
         }

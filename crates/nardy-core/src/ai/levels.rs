@@ -102,13 +102,16 @@ impl<E: Evaluator> SearchBot<E> {
 pub(crate) fn level_bot(
     level: u8,
     rules: &Rules,
-    resources: &Resources,
+    resources: Option<&Resources>,
 ) -> alloc::boxed::Box<dyn crate::ai::Bot> {
     use alloc::boxed::Box;
     let hand = |noise| SearchBot::new(HandEval, *rules, SearchConfig::plies(0), noise);
-    let learned = |plies| SearchBot::new(resources.learned(), *rules, SearchConfig::plies(plies), 0.0);
+    let learned = |plies| {
+        let r = resources.cloned().unwrap_or_default();
+        SearchBot::new(r.learned(), *rules, SearchConfig::plies(plies), 0.0)
+    };
     match level {
-        0 | 1 => Box::new(crate::ai::RandomBot),
+        0 | 1 => Box::new(crate::ai::RandomBot::new(*rules)),
         2 => Box::new(hand(0.25)),
         3 => Box::new(hand(0.0)),
         4 => Box::new(learned(0)),
@@ -118,7 +121,7 @@ pub(crate) fn level_bot(
 }
 
 impl<E: Evaluator> crate::ai::Bot for SearchBot<E> {
-    fn choose(&mut self, position: &Position, dice: Dice, _rules: &Rules, rng: &mut dyn Rng) -> Move {
-        self.pick(position, dice, rng).unwrap_or_default()
+    fn choose_move(&mut self, position: &Position, dice: Dice, rng: &mut dyn Rng) -> Option<Move> {
+        self.pick(position, dice, rng)
     }
 }

@@ -186,7 +186,7 @@ impl<E: Evaluator> Search<E> {
         self.nodes = 0;
         let rules = self.rules;
         let mut ranked: Vec<RankedMove> = position
-            .legal_turns_with_results(dice, &rules)
+            .legal_moves_with_results(dice, &rules)
             .into_iter()
             .map(|(mv, after)| {
                 let probabilities = self.value(&after, 0).flip();
@@ -234,6 +234,12 @@ impl<E: Evaluator> Search<E> {
             r.loss = best - r.equity;
         }
         ranked
+    }
+
+    /// The value of `position` for its side to move, before it rolls, searched `plies`
+    /// deep (0 to 2) without filters at its own level.
+    pub fn value_of_position(&mut self, position: &Position, plies: u8) -> Probabilities {
+        self.value(position, plies.min(2))
     }
 
     /// The value of the turn that leads to `after`, for the side that plays it, searched
@@ -297,7 +303,7 @@ mod tests {
         let rules = Rules::default();
         let p: Position = "24:10,19:2,17:1,13:2/12:9,9:2,5:2,3:2 w".parse().unwrap();
         let dice = Dice::new(5, 2).unwrap();
-        let n = p.legal_turns(dice, &rules).len();
+        let n = p.legal_moves(dice, &rules).len();
         let mut s0 = Search::new(HandEval, rules, SearchConfig::plies(0));
         let r0 = s0.rank(&p, dice);
         assert_eq!(r0.len(), n);

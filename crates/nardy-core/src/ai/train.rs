@@ -128,7 +128,7 @@ impl Trainer {
                 .wrapping_add(self.games.wrapping_mul(0x9E37_79B9_7F4A_7C15)),
         );
         let roll = RollOff::roll(&mut rng);
-        let mut position = Position::start().with_turn(roll.winner());
+        let mut position = Position::start().with_side_to_move(roll.winner());
         let mut dice = match rules.opening {
             Opening::RollOff => roll.dice(),
             Opening::Reroll => Dice::roll(&mut rng),
