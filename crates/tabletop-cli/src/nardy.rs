@@ -2,14 +2,15 @@
 //!
 //! Holds no rules logic: it parses arguments and commands, calls `nardy-core` and renders.
 
+use std::cell::Cell;
 use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::{Args, Subcommand, ValueEnum};
 use nardy_core::ai::{Bot, Level};
 use nardy_core::{
-    BlockCheck, Color, Dice, Game, HeadException, Move, Opening, Outcome, PlayError, Position,
-    Rules, Scoring, TurnBuilder, WinKind, perft, perft_divide,
+    BlockCheck, Color, Dice, Game, HeadException, Move, Opening, Position, Rules, Scoring, Step,
+    TurnBuilder, perft, perft_divide,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -18,14 +19,19 @@ use serde::Serialize;
 #[path = "nardy_ai.rs"]
 mod nardy_ai;
 
-use crate::common::{CliError, CliResult, Console, JsonArg, SeedArg, Style, load_file, save_file};
+use crate::common::{
+    CliError, CliResult, Console, JsonArg, Painter, SeedArg, Session, Style, load_file, run_session,
+};
 
-/// Arguments of `tabletop nardy`.
+/// Arguments of `tabletop nardy`: a subcommand, or none to play (the play options may
+/// follow the game name directly, as in `tabletop nardy --seed 11`).
 #[derive(Args, Debug)]
 #[command(args_conflicts_with_subcommands = false)]
 pub struct NardyArgs {
     #[command(subcommand)]
     command: Option<NardyCommand>,
+    #[command(flatten)]
+    play: PlayArgs,
     #[command(flatten)]
     rules: RuleArgs,
 }
@@ -138,7 +144,7 @@ enum PlayerArg {
     Bot,
 }
 
-#[derive(Args, Debug, Default)]
+#[derive(Args, Debug)]
 struct PlayArgs {
     /// Who plays White.
     #[arg(long, value_enum)]
@@ -153,12 +159,41 @@ struct PlayArgs {
     load: Option<PathBuf>,
 }
 
+impl PlayArgs {
+    /// These options, with `other`'s where these give none.
+    fn or(self, other: PlayArgs) -> PlayArgs {
+        PlayArgs {
+            white: self.white.or(other.white),
+            black: self.black.or(other.black),
+            seed: SeedArg {
+                seed: self.seed.seed.or(other.seed.seed),
+            },
+            load: self.load.or(other.load),
+        }
+    }
+
+    /// Whether any play option was given.
+    fn is_set(&self) -> bool {
+        self.white.is_some()
+            || self.black.is_some()
+            || self.seed.seed.is_some()
+            || self.load.is_some()
+    }
+}
+
 /// Runs `tabletop nardy`.
 pub fn run(args: NardyArgs) -> CliResult {
     let rules = args.rules.rules();
+    let plays = matches!(args.command, None | Some(NardyCommand::Play(_)));
+    if !plays && args.play.is_set() {
+        return Err(CliError::usage(
+            "--white, --black, --seed and --load are play options: give them after \
+             `tabletop nardy` or `tabletop nardy play`, not with another command",
+        ));
+    }
     match args.command {
-        None => play(PlayArgs::default(), rules),
-        Some(NardyCommand::Play(p)) => play(p, rules),
+        None => play(args.play, rules),
+        Some(NardyCommand::Play(p)) => play(p.or(args.play), rules),
         Some(NardyCommand::Moves {
             position,
             dice,
@@ -278,28 +313,34 @@ commands:
   24/18         play one step at a time; the turn ends when every playable die is used
   moves         list the legal turns (and the legal next steps of a turn in progress)
   from 24       legal destinations of the checker on point 24
-  undo          take back the last step of this turn
+  undo          take back the last step of this turn, or else your last turn (and the
+                bot's reply); the dice stay what they were
   board         draw the board again
-  save FILE     save the game (steps of an unfinished turn are not saved)
-  load FILE     load a saved game
-  rules         show the rules in force
-  help          this text
-  quit          leave the game";
+  rules         show the rules in force";
 
-struct Session {
-    console: Console,
+/// Above this many legal turns, `moves` groups them by their first step.
+const PLAIN_LIST_MAX: usize = 8;
+
+/// One game in the terminal, driven by the shared session loop.
+struct NardySession {
+    rules: Rules,
+    seed: u64,
+    games: u64,
     game: Game,
+    /// The turn of a person in progress, step by step.
     builder: Option<TurnBuilder>,
     players: [PlayerArg; 2],
     bot: Box<dyn Bot>,
     bot_rng: ChaCha8Rng,
+    /// Whether the board last printed is the current position.
+    board_shown: Cell<bool>,
 }
 
 fn play(args: PlayArgs, rules: Rules) -> CliResult {
     let white = args.white.unwrap_or(PlayerArg::Human);
     let black = args.black.unwrap_or(PlayerArg::Bot);
     let seed = args.seed.seed();
-    let console = Console::stdin();
+    let mut console = Console::stdin();
     let game = match &args.load {
         Some(path) => {
             let bytes = load_file(path)?;
@@ -308,275 +349,309 @@ fn play(args: PlayArgs, rules: Rules) -> CliResult {
         }
         None => Game::new(rules, seed),
     };
-    let bot = Level::MIN.bot(game.rules());
-    let mut s = Session {
-        console,
+    if args.load.is_some() {
+        println!("Loaded a game of {} turns.", game.history().len());
+    }
+    let mut session = NardySession {
+        rules: *game.rules(),
+        seed,
+        games: 0,
+        bot: Level::MIN.bot(game.rules()),
         game,
         builder: None,
         players: [white, black],
-        bot,
         bot_rng: ChaCha8Rng::seed_from_u64(seed ^ 0x9E37_79B9_7F4A_7C15),
+        board_shown: Cell::new(false),
     };
-    if args.load.is_some() {
-        println!("Loaded a game of {} turns.", s.game.history().len());
-    } else {
-        s.announce_roll_off();
-    }
-    s.run()
-}
-
-fn side_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
+    run_session(&mut console, &mut session)
 }
 
 fn dice_text(d: Dice) -> String {
     format!("{}-{}", d.high(), d.low())
 }
 
-impl Session {
-    fn announce_roll_off(&self) {
-        let Some(r) = self.game.roll_off() else {
-            return;
-        };
-        for &(w, b) in &r.throws[..r.throws.len() - 1] {
-            println!("Roll-off: White {w}, Black {b}: a tie, thrown again.");
-        }
-        let (w, b) = r.decisive();
-        println!(
-            "Roll-off: White {w}, Black {b}: {} moves first.",
-            side_name(r.winner())
-        );
+/// Collects output lines.
+fn push_line(out: &mut String, line: impl AsRef<str>) {
+    out.push_str(line.as_ref());
+    out.push('\n');
+}
+
+impl Session for NardySession {
+    fn help(&self) -> String {
+        HELP.into()
     }
 
-    fn run(&mut self) -> CliResult {
-        loop {
-            if let Some(outcome) = self.game.outcome() {
-                self.draw_board();
-                self.announce_outcome(outcome);
-                return Ok(());
+    fn prompt(&self) -> String {
+        format!(
+            "{} {}> ",
+            self.game.side_to_move(),
+            dice_text(self.game.dice())
+        )
+    }
+
+    fn show(&self, painter: Painter) -> String {
+        let mut out = String::new();
+        if self.game.history().is_empty()
+            && let Some(r) = self.game.roll_off()
+        {
+            for &(w, b) in &r.throws[..r.throws.len() - 1] {
+                push_line(
+                    &mut out,
+                    format!("Roll-off: White {w}, Black {b}: a tie, thrown again."),
+                );
             }
-            let color = self.game.position().side_to_move();
-            let is_new_turn = self.builder.is_none();
-            if is_new_turn {
-                self.draw_board();
-                if self.game.must_pass() {
-                    println!(
-                        "{} rolls {} and has no legal move: pass.",
-                        side_name(color),
-                        dice_text(self.game.dice())
-                    );
-                    self.game.play(&Move::pass())?;
-                    continue;
-                }
-                if self.players[color.index()] == PlayerArg::Bot {
-                    let Some(turn) = self.bot.choose_move(
-                        self.game.position(),
-                        self.game.dice(),
-                        &mut self.bot_rng,
-                    ) else {
-                        continue;
-                    };
-                    println!(
-                        "{} (bot) rolls {} and plays {turn}.",
-                        side_name(color),
-                        dice_text(self.game.dice())
-                    );
-                    self.game.play(&turn)?;
-                    continue;
-                }
+            let (w, b) = r.decisive();
+            push_line(
+                &mut out,
+                format!(
+                    "Roll-off: White {w}, Black {b}: {} moves first.",
+                    r.winner()
+                ),
+            );
+        }
+        out.push_str(&self.board(painter));
+        out
+    }
+
+    fn advance(&mut self, painter: Painter) -> CliResult<String> {
+        let mut out = String::new();
+        while self.game.outcome().is_none() && self.builder.is_none() {
+            if !self.board_shown.get() {
+                out.push_str(&self.board(painter));
+            }
+            let color = self.game.side_to_move();
+            let dice = dice_text(self.game.dice());
+            if self.game.must_pass() {
+                push_line(
+                    &mut out,
+                    format!("{color} rolls {dice} and has no legal move: pass."),
+                );
+                self.play_turn(&Move::pass())?;
+            } else if self.players[color.index()] == PlayerArg::Bot {
+                let Some(mv) =
+                    self.bot
+                        .choose_move(self.game.position(), self.game.dice(), &mut self.bot_rng)
+                else {
+                    break;
+                };
+                push_line(
+                    &mut out,
+                    format!("{color} (bot) rolls {dice} and plays {mv}."),
+                );
+                self.play_turn(&mv)?;
+            } else {
                 self.builder = Some(self.game.builder()?);
             }
-            let prompt = format!("{} {}> ", side_name(color), dice_text(self.game.dice()));
-            let Some(line) = self.console.read_command(&prompt)? else {
-                return Ok(());
-            };
-            if !self.command(&line)? {
-                return Ok(());
-            }
         }
+        Ok(out)
     }
 
-    /// Runs one command; `false` ends the session.
-    fn command(&mut self, line: &str) -> CliResult<bool> {
+    fn command(&mut self, line: &str, painter: Painter) -> CliResult<String> {
         let (word, rest) = match line.split_once(char::is_whitespace) {
             Some((w, r)) => (w, r.trim()),
             None => (line, ""),
         };
         match word.to_ascii_lowercase().as_str() {
-            "quit" | "exit" | "q" => {
-                println!("Bye.");
-                return Ok(false);
-            }
-            "help" | "?" => println!("{HELP}"),
-            "rules" => println!("{}", self.game.rules()),
-            "board" => self.draw_board(),
-            "moves" => self.list_moves(),
+            "rules" => Ok(self.game.rules().to_string()),
+            "board" => Ok(self.board(painter)),
+            "moves" => Ok(self.list_moves()),
             "from" => match rest.parse::<u8>() {
-                Ok(p) if (1..=24).contains(&p) => self.show_destinations(p),
-                _ => self.error(&format!("`{rest}` is not a point: try `from 24`")),
+                Ok(p) if (1..=24).contains(&p) => self.destinations(p),
+                _ => Err(CliError::new(format!(
+                    "`{rest}` is not a point: try `from 24`"
+                ))),
             },
-            "undo" => {
-                let b = self.builder.as_mut().expect("a human turn is in progress");
-                match b.undo() {
-                    Some(step) => {
-                        println!("Took back {step}.");
-                        self.show_progress();
-                    }
-                    None => self.error("nothing to undo in this turn"),
-                }
-            }
-            "save" => {
-                if rest.is_empty() {
-                    self.error("save needs a file name: `save game.nardy`");
-                } else {
-                    match save_file(std::path::Path::new(rest), &self.game.to_bytes()) {
-                        Ok(()) => println!("Saved to {rest}."),
-                        Err(e) => self.error(e.message()),
-                    }
-                }
-            }
-            "load" => {
-                if rest.is_empty() {
-                    self.error("load needs a file name: `load game.nardy`");
-                } else {
-                    match load_file(std::path::Path::new(rest)).and_then(|b| {
-                        Game::from_bytes(&b).map_err(|e| CliError::new(format!("{rest}: {e}")))
-                    }) {
-                        Ok(g) => {
-                            self.game = g;
-                            self.builder = None;
-                            println!("Loaded {rest}.");
-                        }
-                        Err(e) => self.error(e.message()),
-                    }
-                }
-            }
+            "undo" => self.undo(painter),
             _ if line.starts_with(|c: char| c.is_ascii_digit())
                 || word.eq_ignore_ascii_case("pass") =>
             {
-                self.play_steps(line)?
+                self.play_steps(line)
             }
-            _ => self.error(&format!("unknown command `{word}`; type `help`")),
+            _ => Err(CliError::new(format!(
+                "unknown command `{word}`; type `help`"
+            ))),
         }
-        Ok(true)
     }
 
-    fn error(&self, message: &str) {
-        println!(
-            "{}",
-            self.console.paint(&format!("error: {message}"), Style::Red)
-        );
+    fn save(&self) -> CliResult<Vec<u8>> {
+        if let Some(b) = &self.builder
+            && !b.played().is_empty()
+        {
+            return Err(CliError::new(format!(
+                "a save holds whole turns: finish this turn or take back its {} step(s) \
+                 with `undo`, then save",
+                b.played().len()
+            )));
+        }
+        Ok(self.game.to_bytes())
     }
 
-    fn play_steps(&mut self, text: &str) -> CliResult {
-        let turn: Move = match text.parse() {
-            Ok(t) => t,
-            Err(e) => {
-                self.error(&e.to_string());
-                return Ok(());
-            }
-        };
-        let b = self.builder.as_mut().expect("a human turn is in progress");
-        if turn.is_pass() {
-            if b.is_complete() && b.played().is_empty() {
-                self.game.play(&Move::pass())?;
-                self.builder = None;
-            } else {
-                self.error("you cannot pass: a legal move exists");
-            }
-            return Ok(());
-        }
-        if let Err(e) = b.play_all(turn.steps()) {
-            self.error(&format!("illegal: {e}"));
-            return Ok(());
-        }
-        if b.is_complete() {
-            let done = b.finish()?;
-            match self.game.play_builder(b) {
-                Ok(()) => println!("{} played {done}.", side_name(b.start().side_to_move())),
-                Err(PlayError::GameOver) => {}
-                Err(e) => self.error(&e.to_string()),
-            }
-            self.builder = None;
-        } else {
-            self.show_progress();
-        }
+    fn load(&mut self, bytes: &[u8]) -> CliResult {
+        let game = Game::from_bytes(bytes).map_err(|e| CliError::new(e.to_string()))?;
+        self.rules = *game.rules();
+        self.bot = Level::MIN.bot(game.rules());
+        self.game = game;
+        self.builder = None;
         Ok(())
     }
 
-    fn show_progress(&self) {
-        let b = self.builder.as_ref().expect("a human turn is in progress");
+    fn game_over(&self, painter: Painter) -> Option<String> {
+        let outcome = self.game.outcome()?;
+        let mut out = String::new();
+        if !self.board_shown.get() {
+            out.push_str(&self.board(painter));
+        }
+        push_line(&mut out, format!("{outcome}."));
+        Some(out)
+    }
+
+    fn new_game(&mut self) {
+        self.games += 1;
+        self.game = Game::new(self.rules, self.seed.wrapping_add(self.games));
+        self.builder = None;
+        self.bot.new_game();
+    }
+}
+
+impl NardySession {
+    /// Plays a whole turn and notes that the board on screen is old.
+    fn play_turn(&mut self, mv: &Move) -> CliResult {
+        self.game.play(mv)?;
+        self.builder = None;
+        self.board_shown.set(false);
+        Ok(())
+    }
+
+    fn is_human(&self, color: Color) -> bool {
+        self.players[color.index()] == PlayerArg::Human
+    }
+
+    /// Takes back the last step of the turn in progress; with none, the whole turns back to
+    /// the previous turn of a person (the bot's reply and forced passes with it).
+    fn undo(&mut self, painter: Painter) -> CliResult<String> {
+        if let Some(b) = self.builder.as_mut()
+            && let Some(step) = b.undo()
+        {
+            let mut out = format!("Took back {step}.\n");
+            out.push_str(&self.progress());
+            return Ok(out);
+        }
+        let mut undone = Vec::new();
+        while let Some(mv) = self.game.undo() {
+            undone.push((self.game.side_to_move(), mv));
+            if self.is_human(self.game.side_to_move()) && !self.game.must_pass() {
+                break;
+            }
+        }
+        let reached = undone
+            .last()
+            .is_some_and(|(c, _)| self.is_human(*c) && !self.game.must_pass());
+        if !reached {
+            while self.game.redo().is_some() {}
+            return Err(CliError::new("nothing to undo"));
+        }
+        self.builder = None;
+        self.board_shown.set(false);
+        let mut out = String::new();
+        for (color, mv) in undone.iter().rev() {
+            push_line(&mut out, format!("Took back {color}'s turn {mv}."));
+        }
+        out.push_str(&self.board(painter));
+        Ok(out)
+    }
+
+    fn play_steps(&mut self, text: &str) -> CliResult<String> {
+        let mv: Move = text
+            .parse()
+            .map_err(|e: nardy_core::ParseMoveError| CliError::new(e.to_string()))?;
+        let Some(b) = self.builder.as_mut() else {
+            return Err(CliError::new("it is not your turn"));
+        };
+        if mv.is_pass() {
+            if b.is_complete() && b.played().is_empty() {
+                self.play_turn(&Move::pass())?;
+                return Ok(String::new());
+            }
+            return Err(CliError::new("you cannot pass: a legal move exists"));
+        }
+        b.play_all(mv.steps())
+            .map_err(|e| CliError::new(format!("illegal: {e}")))?;
+        if !b.is_complete() {
+            return Ok(self.progress());
+        }
+        let done = b.finish()?;
+        let color = b.start().side_to_move();
+        let builder = b.clone();
+        self.game.play_builder(&builder)?;
+        self.builder = None;
+        self.board_shown.set(false);
+        Ok(format!("{color} played {done}."))
+    }
+
+    fn progress(&self) -> String {
+        let Some(b) = &self.builder else {
+            return String::new();
+        };
         let played: Vec<String> = b.played().iter().map(|s| s.to_string()).collect();
         let remaining: Vec<String> = b.remaining_dice().iter().map(|d| d.to_string()).collect();
-        println!(
-            "Played so far: {}; dice left: {}.",
+        format!(
+            "Played so far: {}; dice left: {}.\nBoard now: {}",
             if played.is_empty() {
                 "nothing".into()
             } else {
                 played.join(" ")
             },
-            remaining.join(" ")
-        );
-        println!("Board now: {}", b.position());
+            remaining.join(" "),
+            b.position()
+        )
     }
 
-    fn list_moves(&self) {
-        let Some(b) = &self.builder else { return };
+    fn list_moves(&self) -> String {
+        let Some(b) = &self.builder else {
+            return String::new();
+        };
+        let mut out = String::new();
         if !b.played().is_empty() {
             let steps: Vec<String> = b.legal_steps().iter().map(|s| s.to_string()).collect();
-            println!("Legal next steps: {}", steps.join(" "));
-            println!("(`undo` to go back; whole turns from the roll:)");
+            push_line(&mut out, format!("Legal next steps: {}", steps.join(" ")));
+            push_line(&mut out, "(`undo` to go back; whole turns from the roll:)");
         }
         let mut turns = b.start().legal_moves_with_results(b.dice(), b.rules());
         turns.sort_by_key(|(_, p)| p.to_string());
-        println!("{} legal turn(s):", turns.len());
-        for (t, p) in turns {
-            println!("  {t}\t{p}");
+        push_line(&mut out, format!("{} legal turn(s):", turns.len()));
+        if turns.len() <= PLAIN_LIST_MAX {
+            for (t, p) in turns {
+                push_line(&mut out, format!("  {t}\t{p}"));
+            }
+        } else {
+            let moves: Vec<Move> = turns.into_iter().map(|(t, _)| t).collect();
+            out.push_str(&grouped_moves(&moves));
         }
+        out
     }
 
-    fn show_destinations(&self, point: u8) {
-        let Some(b) = &self.builder else { return };
+    fn destinations(&self, point: u8) -> CliResult<String> {
+        let Some(b) = &self.builder else {
+            return Err(CliError::new("it is not your turn"));
+        };
         let pos = b.position();
         if pos.count(pos.side_to_move(), point) == 0 {
-            self.error(&format!("you have no checker on point {point}"));
-            return;
+            return Err(CliError::new(format!(
+                "you have no checker on point {point}"
+            )));
         }
         let d = b.destinations(point);
         if d.is_empty() {
-            println!("The checker on {point} has no legal move now.");
-        } else {
-            let names: Vec<String> = d
-                .iter()
-                .map(|&p| if p == 0 { "off".into() } else { p.to_string() })
-                .collect();
-            println!("From {point}: {}", names.join(" "));
+            return Ok(format!("The checker on {point} has no legal move now."));
         }
+        let names: Vec<String> = d
+            .iter()
+            .map(|&p| if p == 0 { "off".into() } else { p.to_string() })
+            .collect();
+        Ok(format!("From {point}: {}", names.join(" ")))
     }
 
-    fn announce_outcome(&self, outcome: Outcome) {
-        match outcome {
-            Outcome::Draw => println!("Both sides finished: the game is a draw."),
-            Outcome::Win { winner, kind } => {
-                let name = match kind {
-                    WinKind::Oin => "oin",
-                    WinKind::Mars => "mars",
-                    WinKind::Koks => "koks",
-                };
-                println!(
-                    "{} wins: {name}, {} point{}.",
-                    side_name(winner),
-                    kind.points(),
-                    if kind.points() == 1 { "" } else { "s" }
-                );
-            }
-        }
-    }
-
-    fn cell(&self, pos: &Position, point: u8) -> String {
+    fn cell(&self, painter: Painter, pos: &Position, point: u8) -> String {
         match pos.owner(point) {
             None => format!("{:>4}", "."),
             Some((c, n)) => {
@@ -584,7 +659,7 @@ impl Session {
                     "{:>4}",
                     format!("{}{n}", if c == Color::White { 'W' } else { 'B' })
                 );
-                self.console.paint(
+                painter.paint(
                     &text,
                     if c == Color::White {
                         Style::Yellow
@@ -596,66 +671,92 @@ impl Session {
         }
     }
 
-    fn draw_board(&self) {
+    /// The board, the pip counts and whose turn it is; marks the board as shown.
+    fn board(&self, painter: Painter) -> String {
+        self.board_shown.set(true);
         let pos = match &self.builder {
             Some(b) => b.position(),
             None => *self.game.position(),
         };
-        let num = |p: u8| self.console.paint(&format!("{p:>4}"), Style::Dim);
-        let top: String = (13..=24u8)
-            .map(|p| {
-                if p == 19 {
-                    format!("  |{}", num(p))
-                } else {
-                    num(p)
-                }
-            })
-            .collect();
-        let bottom: String = (1..=12u8)
-            .rev()
-            .map(|p| {
-                if p == 6 {
-                    format!("  |{}", num(p))
-                } else {
-                    num(p)
-                }
-            })
-            .collect();
+        let num = |p: u8| painter.paint(&format!("{p:>4}"), Style::Dim);
+        let with_bar = |p: u8, bar: u8, text: String| {
+            if p == bar { format!("  |{text}") } else { text }
+        };
+        let top: String = (13..=24u8).map(|p| with_bar(p, 19, num(p))).collect();
+        let bottom: String = (1..=12u8).rev().map(|p| with_bar(p, 6, num(p))).collect();
         let row = |points: &mut dyn Iterator<Item = u8>, bar: u8| -> String {
             points
-                .map(|p| {
-                    if p == bar {
-                        format!("  |{}", self.cell(&pos, p))
-                    } else {
-                        self.cell(&pos, p)
-                    }
-                })
+                .map(|p| with_bar(p, bar, self.cell(painter, &pos, p)))
                 .collect()
         };
-        println!();
-        println!("{top}");
-        println!("{}", row(&mut (13..=24u8), 19));
-        println!("{}", row(&mut (1..=12u8).rev(), 6));
-        println!("{bottom}");
-        println!(
-            "White (W, home 1-6): {} off, {} pips   Black (B, home 13-18): {} off, {} pips",
-            pos.borne_off(Color::White),
-            pos.pip_count(Color::White),
-            pos.borne_off(Color::Black),
-            pos.pip_count(Color::Black)
+        let mut out = String::from("\n");
+        push_line(&mut out, top);
+        push_line(&mut out, row(&mut (13..=24u8), 19));
+        push_line(&mut out, row(&mut (1..=12u8).rev(), 6));
+        push_line(&mut out, bottom);
+        push_line(
+            &mut out,
+            format!(
+                "White (W, home 1-6): {} off, {} pips   Black (B, home 13-18): {} off, {} pips",
+                pos.borne_off(Color::White),
+                pos.pip_count(Color::White),
+                pos.borne_off(Color::Black),
+                pos.pip_count(Color::Black)
+            ),
         );
-        println!("Position: {pos}");
+        push_line(&mut out, format!("Position: {pos}"));
         if self.game.outcome().is_none() {
             let c = pos.side_to_move();
             let who = match self.players[c.index()] {
                 PlayerArg::Human => "",
                 PlayerArg::Bot => " (bot)",
             };
-            println!(
-                "{}{who} to move, dice {}",
-                side_name(c),
-                dice_text(self.game.dice())
+            push_line(
+                &mut out,
+                format!("{c}{who} to move, dice {}", dice_text(self.game.dice())),
             );
         }
+        out
     }
+}
+
+/// Legal turns grouped by their first step, the rest of each turn after it, several to a
+/// line: `24/21: 24/21 21/18 21/18 | 21/18 18/15 15/12`. Every turn is listed.
+fn grouped_moves(moves: &[Move]) -> String {
+    const WIDTH: usize = 88;
+    let mut groups: Vec<(Step, Vec<String>)> = Vec::new();
+    for mv in moves {
+        let Some((first, rest)) = mv.steps().split_first() else {
+            continue;
+        };
+        let rest: Vec<String> = rest.iter().map(Step::to_string).collect();
+        let rest = if rest.is_empty() {
+            "(alone)".to_owned()
+        } else {
+            rest.join(" ")
+        };
+        match groups.iter_mut().find(|(s, _)| s == first) {
+            Some((_, list)) => list.push(rest),
+            None => groups.push((*first, vec![rest])),
+        }
+    }
+    groups.sort_by_key(|g| std::cmp::Reverse(g.0));
+    let mut out = String::new();
+    for (first, rests) in groups {
+        let head = format!("  {first} ({}):", rests.len());
+        let indent = " ".repeat(head.len());
+        let mut line = head;
+        for (items, rest) in rests.into_iter().enumerate() {
+            let sep = if items == 0 { " " } else { " | " };
+            if items > 0 && line.len() + sep.len() + rest.len() > WIDTH {
+                push_line(&mut out, &line);
+                line = format!("{indent} {rest}");
+            } else {
+                line.push_str(sep);
+                line.push_str(&rest);
+            }
+        }
+        push_line(&mut out, line);
+    }
+    out
 }

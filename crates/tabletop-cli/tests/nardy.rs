@@ -119,13 +119,14 @@ fn play_session_with_steps_undo_and_save() {
     assert!(text.contains("White to move, dice 2-1"), "{text}");
     assert!(text.contains("1 legal turn(s):"), "{text}");
     assert!(text.contains("From 24: 22 23"), "{text}");
+    let err = stderr(&out);
     assert!(
-        text.contains("error: you have no checker on point 7"),
-        "{text}"
+        err.contains("error: you have no checker on point 7"),
+        "{err}"
     );
-    assert!(text.contains("error: illegal:"), "{text}");
-    assert!(text.contains("error: unknown command `nonsense`"), "{text}");
-    assert!(text.contains("error: nothing to undo"), "{text}");
+    assert!(err.contains("error: illegal:"), "{err}");
+    assert!(err.contains("error: unknown command `nonsense`"), "{err}");
+    assert!(err.contains("error: nothing to undo"), "{err}");
     assert!(text.contains("Saved to"), "{text}");
     // One step, then the rest of the turn; then Black's turn.
     let out = tabletop(
@@ -192,5 +193,154 @@ fn default_is_human_against_bot() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains("Roll-off"), "{text}");
-    assert!(text.contains("Bye."), "{text}");
+    assert!(
+        text.contains("White to move") || text.contains("Black (bot) rolls"),
+        "{text}"
+    );
+}
+
+#[test]
+fn play_options_follow_the_game_name() {
+    // Before: `tabletop nardy --seed 11` was refused; now it plays like `nardy play --seed 11`.
+    let direct = tabletop(&["nardy", "--seed", "11", "--white", "bot"], "");
+    assert_eq!(direct.status.code(), Some(0), "{}", stderr(&direct));
+    let with_play = tabletop(&["nardy", "play", "--seed", "11", "--white", "bot"], "");
+    assert_eq!(stdout(&direct), stdout(&with_play));
+    assert!(stdout(&direct).contains(" wins: "), "{}", stdout(&direct));
+    // Play options given to another command are a usage error.
+    let out = tabletop(&["nardy", "--seed", "11", "perft", "1"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("play options"), "{}", stderr(&out));
+}
+
+#[test]
+fn undo_takes_back_your_turn_and_the_bots_reply() {
+    // Seed 5: White moves first with 2-1; the bot (Black) answers, then White has new dice.
+    let out = tabletop(
+        &["nardy", "--seed", "5"],
+        "24/22 22/21\nboard\nundo\nboard\nquit\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("White played 24/22 22/21."), "{text}");
+    assert!(text.contains("Black (bot) rolls"), "{text}");
+    assert!(text.contains("Took back Black's turn"), "{text}");
+    assert!(
+        text.contains("Took back White's turn 24/22 22/21."),
+        "{text}"
+    );
+    // Back at the start with the same dice.
+    let after_undo = &text[text.find("Took back White's turn").unwrap()..];
+    assert!(after_undo.contains("Position: 24:15/12:15 w"), "{text}");
+    assert!(after_undo.contains("White to move, dice 2-1"), "{text}");
+    // Nothing before the first turn.
+    let out = tabletop(&["nardy", "--seed", "5"], "undo\nquit\n");
+    assert!(
+        stderr(&out).contains("error: nothing to undo"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn save_in_the_middle_of_a_turn_says_why_not() {
+    let dir = std::env::temp_dir().join(format!("nardy-mid-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("g.nardy");
+    let script = format!("24/22\nsave {0}\nundo\nsave {0}\nquit\n", save.display());
+    let out = tabletop(&["nardy", "--seed", "5", "--black", "human"], &script);
+    let err = stderr(&out);
+    assert!(
+        err.contains(
+            "error: a save holds whole turns: finish this turn or take back its 1 step(s)"
+        ),
+        "{err}"
+    );
+    assert_eq!(
+        stdout(&out).matches("Saved to").count(),
+        1,
+        "{}",
+        stdout(&out)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn moves_on_a_double_are_grouped_by_first_step() {
+    // A middle-game position whose dice are a double with many legal turns.
+    let position: nardy_core::Position =
+        "24:3,20:2,19:2,18:2,17:2,16:1,13:2,9:1/12:4,11:2,10:2,8:2,23:2,22:2,6:1 w"
+            .parse()
+            .unwrap();
+    let rules = nardy_core::Rules::default();
+    let game = (0..500)
+        .filter_map(|seed| nardy_core::Game::from_position(rules, position, seed).ok())
+        .find(|g| g.dice().is_double() && g.legal_moves().len() > 20)
+        .expect("a seed with such a double");
+    let count = game.legal_moves().len();
+    let dir = std::env::temp_dir().join(format!("nardy-moves-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("g.nardy");
+    std::fs::write(&save, game.to_bytes()).unwrap();
+    let out = tabletop(
+        &[
+            "nardy",
+            "--load",
+            save.to_str().unwrap(),
+            "--black",
+            "human",
+        ],
+        "moves\nquit\n",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    let text = stdout(&out);
+    let at = text
+        .find(&format!("{count} legal turn(s):"))
+        .unwrap_or_else(|| panic!("{text}"));
+    let listing: Vec<&str> = text[at..]
+        .lines()
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .collect();
+    // Compact: before, one line per turn; now far fewer lines, and every turn is there.
+    assert!(
+        listing.len() * 2 <= count,
+        "{count} turns on {} lines:\n{text}",
+        listing.len()
+    );
+    let groups: Vec<&str> = listing
+        .iter()
+        .copied()
+        .filter(|l| l.contains("):"))
+        .collect();
+    let listed: usize = groups
+        .iter()
+        .map(|l| l.split_once(" (").unwrap().1.split(')').next().unwrap())
+        .map(|n| n.parse::<usize>().unwrap())
+        .sum();
+    assert_eq!(listed, count, "{text}");
+    let items: usize = listing
+        .iter()
+        .map(|l| l.rsplit("):").next().unwrap().split(" | ").count())
+        .sum();
+    assert_eq!(items, count, "{text}");
+}
+
+#[test]
+fn the_end_of_a_game_shows_the_final_position_and_offers_a_new_one() {
+    let out = tabletop(&["nardy", "--seed", "9", "--white", "bot"], "y\nquit\n");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let end = text.find(" wins: ").expect("a result");
+    let before = &text[..end];
+    let last_board = before.rfind("Position: ").unwrap();
+    // The final position: one side has borne off everything.
+    let final_line = before[last_board..].lines().next().unwrap();
+    assert!(
+        final_line.contains("/- ") || final_line.contains(": -/"),
+        "{final_line}"
+    );
+    assert!(text[end..].contains("New game? (y/n)"), "{text}");
+    // `y` starts a new game: a new roll-off.
+    assert!(text[end..].contains("Roll-off:"), "{text}");
 }
