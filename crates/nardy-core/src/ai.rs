@@ -79,7 +79,7 @@ impl Bot for RandomBot {
 /// | level | name | bot |
 /// |---|---|---|
 /// | 1 | `random` | [`RandomBot`]: a uniformly random legal turn |
-/// | 2 | `beginner` | the hand-written evaluation ([`HandEval`]) at 0 plies, with noise of 0.25 equity on every turn |
+/// | 2 | `beginner` | the hand-written evaluation ([`HandEval`]) at 0 plies, with noise of 0.06 equity on every turn |
 /// | 3 | `greedy` | the hand-written evaluation at 0 plies |
 /// | 4 | `learned` | the network ([`Network::shipped`]) at 0 plies, exact in bear-off races ([`BearoffDb`]) |
 /// | 5 | `strong` | the same at 1 ply (the default level of `tabletop nardy`) |

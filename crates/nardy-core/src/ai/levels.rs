@@ -112,7 +112,7 @@ pub(crate) fn level_bot(
     };
     match level {
         0 | 1 => Box::new(crate::ai::RandomBot::new(*rules)),
-        2 => Box::new(hand(0.25)),
+        2 => Box::new(hand(0.06)),
         3 => Box::new(hand(0.0)),
         4 => Box::new(learned(0)),
         5 => Box::new(learned(1)),
