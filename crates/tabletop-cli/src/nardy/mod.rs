@@ -1,0 +1,299 @@
+//! `tabletop nardy`: Long Nardy in the terminal, and its tools (`moves`, `perft`).
+//!
+//! Holds no rules logic: it parses arguments and commands, calls `nardy-core` and renders.
+
+mod ai;
+mod session;
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::{Args, Subcommand, ValueEnum};
+use nardy_core::{
+    BlockCheck, Dice, HeadException, Opening, Position, Rules, Scoring, perft, perft_divide,
+};
+use serde::Serialize;
+
+use self::session::play;
+use crate::common::{CliError, CliResult, JsonArg, SeedArg};
+
+/// Arguments of `tabletop nardy`: a subcommand, or none to play (the play options may
+/// follow the game name directly, as in `tabletop nardy --seed 11`).
+#[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = false)]
+pub struct NardyArgs {
+    #[command(subcommand)]
+    command: Option<NardyCommand>,
+    #[command(flatten)]
+    play: PlayArgs,
+    #[command(flatten)]
+    rules: RuleArgs,
+}
+
+/// The rule flags shared by every nardy command; the defaults are the federation rules.
+#[derive(Args, Debug, Clone, Copy)]
+struct RuleArgs {
+    /// Who starts and with which dice: `rolloff` (federation: the first mover plays the
+    /// roll-off dice) or `reroll` (the first mover throws afresh).
+    #[arg(long, global = true, value_enum, default_value = "rolloff")]
+    opening: OpeningArg,
+    /// Which first-turn doubles may take two checkers from the head.
+    #[arg(long, global = true, value_enum, default_value = "strict")]
+    head_exception: HeadArg,
+    /// When the six-point block rule is checked.
+    #[arg(long, global = true, value_enum, default_value = "every-step")]
+    block_check: BlockArg,
+    /// Scoring: `standard` (oin 1, mars 2) or `koks` (also koks 3).
+    #[arg(long, global = true, value_enum, default_value = "standard")]
+    scoring: ScoringArg,
+    /// When the first mover finishes, the second gets one more turn; both finishing is a
+    /// draw.
+    #[arg(long, global = true)]
+    last_roll_tie: bool,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy)]
+enum OpeningArg {
+    Rolloff,
+    Reroll,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy)]
+enum HeadArg {
+    Strict,
+    AnyBlockedDouble,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy)]
+enum BlockArg {
+    EveryStep,
+    EndOfTurn,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy)]
+enum ScoringArg {
+    Standard,
+    Koks,
+}
+
+impl RuleArgs {
+    fn rules(self) -> Rules {
+        Rules {
+            opening: match self.opening {
+                OpeningArg::Rolloff => Opening::RollOff,
+                OpeningArg::Reroll => Opening::Reroll,
+            },
+            head_exception: match self.head_exception {
+                HeadArg::Strict => HeadException::Strict,
+                HeadArg::AnyBlockedDouble => HeadException::AnyBlockedDouble,
+            },
+            block_check: match self.block_check {
+                BlockArg::EveryStep => BlockCheck::EveryStep,
+                BlockArg::EndOfTurn => BlockCheck::EndOfTurn,
+            },
+            scoring: match self.scoring {
+                ScoringArg::Standard => Scoring::Standard,
+                ScoringArg::Koks => Scoring::WithKoks,
+            },
+            last_roll_tie: self.last_roll_tie,
+        }
+    }
+}
+
+#[derive(Subcommand, Debug)]
+enum NardyCommand {
+    /// Play a game in the terminal (the default: you as White against the bot).
+    Play(PlayArgs),
+    /// List every distinct legal turn of a position and a roll, sorted by the resulting
+    /// position: `<steps><TAB><resulting position>`.
+    Moves {
+        /// The position, e.g. "24:15/12:15 w".
+        position: String,
+        /// The dice, e.g. 65 or 6-5.
+        dice: String,
+        #[command(flatten)]
+        json: JsonArg,
+    },
+    /// Count the positions reached after DEPTH turns over all 21 rolls (move-generator
+    /// check); the last line is `perft DEPTH COUNT`, the time goes to stderr.
+    Perft {
+        /// Number of turns.
+        depth: u32,
+        /// Start from this position instead of the initial one.
+        #[arg(long, value_name = "POSITION")]
+        position: Option<String>,
+        /// Also print the count of each first roll.
+        #[arg(long)]
+        divide: bool,
+        #[command(flatten)]
+        json: JsonArg,
+    },
+    #[command(flatten)]
+    Ai(ai::AiCommand),
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum PlayerArg {
+    Human,
+    Bot,
+}
+
+#[derive(Args, Debug)]
+struct PlayArgs {
+    /// Who plays White.
+    #[arg(long, value_enum)]
+    white: Option<PlayerArg>,
+    /// Who plays Black.
+    #[arg(long, value_enum)]
+    black: Option<PlayerArg>,
+    #[command(flatten)]
+    seed: SeedArg,
+    /// Continue a saved game.
+    #[arg(long, value_name = "FILE")]
+    load: Option<PathBuf>,
+}
+
+impl PlayArgs {
+    /// These options, with `other`'s where these give none.
+    fn or(self, other: PlayArgs) -> PlayArgs {
+        PlayArgs {
+            white: self.white.or(other.white),
+            black: self.black.or(other.black),
+            seed: SeedArg {
+                seed: self.seed.seed.or(other.seed.seed),
+            },
+            load: self.load.or(other.load),
+        }
+    }
+
+    /// Whether any play option was given.
+    fn is_set(&self) -> bool {
+        self.white.is_some()
+            || self.black.is_some()
+            || self.seed.seed.is_some()
+            || self.load.is_some()
+    }
+}
+
+/// Runs `tabletop nardy`.
+pub fn run(args: NardyArgs) -> CliResult {
+    let rules = args.rules.rules();
+    let plays = matches!(args.command, None | Some(NardyCommand::Play(_)));
+    if !plays && args.play.is_set() {
+        return Err(CliError::usage(
+            "--white, --black, --seed and --load are play options: give them after \
+             `tabletop nardy` or `tabletop nardy play`, not with another command",
+        ));
+    }
+    match args.command {
+        None => play(args.play, rules),
+        Some(NardyCommand::Play(p)) => play(p.or(args.play), rules),
+        Some(NardyCommand::Moves {
+            position,
+            dice,
+            json,
+        }) => moves(&position, &dice, rules, json),
+        Some(NardyCommand::Perft {
+            depth,
+            position,
+            divide,
+            json,
+        }) => run_perft(depth, position.as_deref(), divide, rules, json),
+        Some(NardyCommand::Ai(command)) => ai::run(command, rules),
+    }
+}
+
+fn parse_position(text: &str) -> CliResult<Position> {
+    text.parse::<Position>()
+        .map_err(|e| CliError::new(format!("bad position `{text}`: {e}")))
+}
+
+fn parse_dice(text: &str) -> CliResult<Dice> {
+    text.parse::<Dice>()
+        .map_err(|e| CliError::new(e.to_string()))
+}
+
+#[derive(Serialize)]
+struct MoveLine {
+    turn: String,
+    position: String,
+}
+
+fn moves(position: &str, dice: &str, rules: Rules, json: JsonArg) -> CliResult {
+    let position = parse_position(position)?;
+    let dice = parse_dice(dice)?;
+    if let Some(c) = position.finished() {
+        return Err(CliError::new(format!(
+            "the game is over: {c} has borne off all 15 checkers"
+        )));
+    }
+    let mut lines: Vec<MoveLine> = position
+        .legal_moves_with_results(dice, &rules)
+        .into_iter()
+        .map(|(t, p)| MoveLine {
+            turn: t.to_string(),
+            position: p.to_string(),
+        })
+        .collect();
+    lines.sort_by(|a, b| a.position.cmp(&b.position));
+    if json.json {
+        return json.print(&lines);
+    }
+    for l in &lines {
+        println!("{}\t{}", l.turn, l.position);
+    }
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct PerftReport {
+    depth: u32,
+    count: u64,
+    seconds: f64,
+    divide: Vec<(String, u64)>,
+}
+
+fn run_perft(
+    depth: u32,
+    position: Option<&str>,
+    divide: bool,
+    rules: Rules,
+    json: JsonArg,
+) -> CliResult {
+    if depth > 8 {
+        return Err(CliError::usage("perft depth is at most 8"));
+    }
+    let position = match position {
+        Some(p) => parse_position(p)?,
+        None => Position::start(),
+    };
+    if let Some(c) = position.finished() {
+        return Err(CliError::new(format!(
+            "the game is over: {c} has borne off all 15 checkers"
+        )));
+    }
+    let t0 = Instant::now();
+    let (count, per_roll) = if divide {
+        let d = perft_divide(&position, depth, &rules);
+        let total = d.iter().map(|(_, n)| n).sum();
+        (total, d)
+    } else {
+        (perft(&position, depth, &rules), Vec::new())
+    };
+    let seconds = t0.elapsed().as_secs_f64();
+    if json.json {
+        eprintln!("time {seconds:.3} s");
+        return json.print(&PerftReport {
+            depth,
+            count,
+            seconds,
+            divide: per_roll.iter().map(|(d, n)| (d.to_string(), *n)).collect(),
+        });
+    }
+    for (d, n) in &per_roll {
+        println!("{d} {n}");
+    }
+    eprintln!("time {seconds:.3} s");
+    println!("perft {depth} {count}");
+    Ok(())
+}
