@@ -102,7 +102,9 @@ impl Bot for RandomBot {
 pub struct Level(u8);
 
 /// The names of the levels, weakest first.
-const NAMES: [&str; 6] = ["random", "beginner", "greedy", "learned", "strong", "expert"];
+const NAMES: [&str; 6] = [
+    "random", "beginner", "greedy", "learned", "strong", "expert",
+];
 
 /// A text that names no level.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -205,8 +207,8 @@ mod network;
 mod search;
 mod train;
 
-pub use arena::{MAX_GAME_TURNS, play_game};
 pub use analysis::{AnalysedTurn, GameAnalysis, analyse_game};
+pub use arena::{MAX_GAME_TURNS, play_game};
 pub use bearoff::{BEAROFF_POSITIONS, BearoffDb, WithBearoff};
 pub use equity::Probabilities;
 pub use eval::{Evaluator, HandEval, is_race, terminal_probabilities};

@@ -30,7 +30,9 @@ fn random_position(seed: u64, turns: usize) -> Option<(Position, Dice)> {
         let mv = bot.choose_move(game.position(), game.dice(), &mut rng)?;
         game.play(&mv).unwrap();
     }
-    game.outcome().is_none().then(|| (*game.position(), game.dice()))
+    game.outcome()
+        .is_none()
+        .then(|| (*game.position(), game.dice()))
 }
 
 /// The same game with the colours swapped: each side's checkers on the other's path
@@ -55,7 +57,10 @@ fn check_level(level: Level, seed: u64, turns: usize) -> Result<(), TestCaseErro
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 77);
     let mv = bot.choose_move(&position, dice, &mut rng);
     let legal = position.legal_moves(dice, &rules);
-    prop_assert!(mv.as_ref().is_some_and(|m| legal.contains(m)), "{level} {position} {dice}: {mv:?}");
+    prop_assert!(
+        mv.as_ref().is_some_and(|m| legal.contains(m)),
+        "{level} {position} {dice}: {mv:?}"
+    );
     Ok(())
 }
 
@@ -122,7 +127,11 @@ fn analysis_of_a_game_by_the_same_bot_loses_nothing() {
     assert_eq!(analysis.turns.len(), game.history().len());
     let (learned, random) = (Color::White, Color::Black);
     // The learned bot played the search's own choice every time.
-    assert!(analysis.lost(learned).abs() < 1e-6, "{}", analysis.lost(learned));
+    assert!(
+        analysis.lost(learned).abs() < 1e-6,
+        "{}",
+        analysis.lost(learned)
+    );
     assert!(analysis.lost(random) > 1.0);
     let worst = analysis.worst();
     assert!(worst.windows(2).all(|w| w[0].loss >= w[1].loss));

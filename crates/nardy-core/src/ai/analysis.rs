@@ -44,7 +44,11 @@ pub struct GameAnalysis {
 impl GameAnalysis {
     /// The total equity lost by `color`.
     pub fn lost(&self, color: Color) -> f32 {
-        self.turns.iter().filter(|t| t.color == color).map(|t| t.loss).sum()
+        self.turns
+            .iter()
+            .filter(|t| t.color == color)
+            .map(|t| t.loss)
+            .sum()
     }
 
     /// The turns of `color` that were not forced.

@@ -139,7 +139,9 @@ impl BearoffDb {
                 let w = crate::ai::search::roll_weight(dice);
                 kids.clear();
                 generator.children(&position, dice, &rules, &mut kids);
-                let ranks = kids.iter().filter_map(|k| home_counts(&k.sides[0]).map(|c| rank(&c)));
+                let ranks = kids
+                    .iter()
+                    .filter_map(|k| home_counts(&k.sides[0]).map(|c| rank(&c)));
                 // The child with the fewest expected rolls (the lowest rank on a tie).
                 let best = ranks
                     .clone()
@@ -212,7 +214,10 @@ impl BearoffDb {
             return Some(done);
         }
         let me = position.side_to_move();
-        let (mi, oi) = (Self::index(position, me)?, Self::index(position, me.other())?);
+        let (mi, oi) = (
+            Self::index(position, me)?,
+            Self::index(position, me.other())?,
+        );
         let fm = &self.finish[mi * self.stride..(mi + 1) * self.stride];
         let fo = &self.finish[oi * self.stride..(oi + 1) * self.stride];
         let gm = &self.first[mi * FIRST_ROLLS..(mi + 1) * FIRST_ROLLS];
@@ -247,7 +252,11 @@ impl BearoffDb {
 /// Every way to put at most `left` checkers on points `k + 1..=6`, with their pips.
 fn fill(c: &mut [u8; 6], k: usize, left: u8, out: &mut Vec<([u8; 6], u32)>) {
     if k == 6 {
-        let pips = c.iter().enumerate().map(|(i, &n)| (i as u32 + 1) * u32::from(n)).sum();
+        let pips = c
+            .iter()
+            .enumerate()
+            .map(|(i, &n)| (i as u32 + 1) * u32::from(n))
+            .sum();
         out.push((*c, pips));
         return;
     }
@@ -408,7 +417,11 @@ pub(crate) mod tests {
             let wins = (0..n).filter(|_| simulate(db, p, &mut rng).0).count();
             let rate = wins as f32 / n as f32;
             let sd = (exact.win * (1.0 - exact.win) / n as f32).sqrt();
-            assert!((rate - exact.win).abs() < 4.0 * sd + 1e-3, "{text}: {rate} vs {}", exact.win);
+            assert!(
+                (rate - exact.win).abs() < 4.0 * sd + 1e-3,
+                "{text}: {rate} vs {}",
+                exact.win
+            );
         }
     }
 

@@ -200,10 +200,7 @@ impl HandEval {
         let o = position.waiter();
         let race = is_race(position);
         let wastage = |s: &SideBoard| 2.0 * f32::from(CHECKERS - s.off);
-        let (mut em, mut eo) = (
-            m.pips() as f32 + wastage(&m),
-            o.pips() as f32 + wastage(&o),
-        );
+        let (mut em, mut eo) = (m.pips() as f32 + wastage(&m), o.pips() as f32 + wastage(&o));
         if !race {
             em -= structure(&m, &o);
             eo -= structure(&o, &m);

@@ -201,7 +201,12 @@ impl Network {
         {
             return Err("a layer has the wrong size");
         }
-        let all = self.w1.iter().chain(&self.b1).chain(&self.w2).chain(&self.b2);
+        let all = self
+            .w1
+            .iter()
+            .chain(&self.b1)
+            .chain(&self.w2)
+            .chain(&self.b2);
         if all.clone().any(|w| !w.is_finite()) {
             return Err("a weight is not a finite number");
         }
@@ -269,7 +274,10 @@ mod tests {
         ] {
             let p: Position = text.parse().unwrap();
             let x = encode(&p);
-            assert!(x.iter().all(|&(i, v)| usize::from(i) < INPUTS && v > 0.0 && v <= 3.0));
+            assert!(
+                x.iter()
+                    .all(|&(i, v)| usize::from(i) < INPUTS && v > 0.0 && v <= 3.0)
+            );
         }
     }
 
@@ -282,14 +290,26 @@ mod tests {
         let mut long = bytes.clone();
         long.push(0);
         assert_eq!(Network::from_bytes(&long), Err(LoadError::Corrupt));
-        assert_eq!(Network::from_bytes(&bytes[..bytes.len() - 1]), Err(LoadError::Corrupt));
+        assert_eq!(
+            Network::from_bytes(&bytes[..bytes.len() - 1]),
+            Err(LoadError::Corrupt)
+        );
         let mut bad = net.clone();
         bad.w1[3] = f32::NAN;
-        assert!(matches!(Network::from_bytes(&bad.to_bytes()), Err(LoadError::Illegal(_))));
+        assert!(matches!(
+            Network::from_bytes(&bad.to_bytes()),
+            Err(LoadError::Illegal(_))
+        ));
         let mut bad = net.clone();
         bad.b1.pop();
-        assert!(matches!(Network::from_bytes(&bad.to_bytes()), Err(LoadError::Illegal(_))));
-        assert!(matches!(Network::from_bytes(b"XXXX\x01\x00"), Err(LoadError::NotASave { .. })));
+        assert!(matches!(
+            Network::from_bytes(&bad.to_bytes()),
+            Err(LoadError::Illegal(_))
+        ));
+        assert!(matches!(
+            Network::from_bytes(b"XXXX\x01\x00"),
+            Err(LoadError::NotASave { .. })
+        ));
         // The shipped weights load.
         assert!(Network::shipped().hidden() > 0);
     }

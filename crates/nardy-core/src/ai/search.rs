@@ -148,7 +148,8 @@ impl<E: Evaluator> Search<E> {
                 *a += w * b;
             }
         }
-        Probabilities::from_array(acc)
+        // The weights sum to 1 only up to rounding.
+        Probabilities::from_array(acc).consistent()
     }
 
     /// The best of `kids` for the side choosing among them, each searched `depth` plies

@@ -108,14 +108,18 @@ impl Trainer {
         // Re-check the network as a weights file would be.
         t.network = Network::from_bytes(&t.network.to_bytes())?;
         if t.network.hidden() != usize::from(t.config.hidden) {
-            return Err(LoadError::Illegal("the network does not match its settings".into()));
+            return Err(LoadError::Illegal(
+                "the network does not match its settings".into(),
+            ));
         }
         t.db = Some(db);
         Ok(t)
     }
 
     fn db(&self) -> &BearoffDb {
-        self.db.as_deref().expect("a trainer always has its database")
+        self.db
+            .as_deref()
+            .expect("a trainer always has its database")
     }
 
     /// Plays one self-play game and learns from it; returns the number of positions

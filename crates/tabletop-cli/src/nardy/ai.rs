@@ -13,7 +13,9 @@ use nardy_core::ai::{
 use nardy_core::{Color, Dice, Game, Outcome, Position, Rules, WinKind};
 use serde::Serialize;
 
-use crate::common::{CliError, CliResult, JsonArg, Progress, load_file, run_parallel, write_atomic};
+use crate::common::{
+    CliError, CliResult, JsonArg, Progress, load_file, run_parallel, write_atomic,
+};
 
 /// The bot commands of `tabletop nardy`.
 #[derive(Subcommand, Debug)]
@@ -165,7 +167,9 @@ struct HintLine {
 
 fn hint(position: &str, dice: &str, level: Level, rules: Rules, json: JsonArg) -> CliResult {
     let position = parse_position(position)?;
-    let dice: Dice = dice.parse().map_err(|e: nardy_core::ParseDiceError| CliError::new(e.to_string()))?;
+    let dice: Dice = dice
+        .parse()
+        .map_err(|e: nardy_core::ParseDiceError| CliError::new(e.to_string()))?;
     game_over(&position)?;
     let resources = Resources::new();
     let mut search = level.search(&rules, &resources);
@@ -187,7 +191,11 @@ fn hint(position: &str, dice: &str, level: Level, rules: Rules, json: JsonArg) -
     if json.json {
         return json.print(&lines);
     }
-    println!("{} to play {dice}, level {level} ({}):", position.side_to_move(), level.name());
+    println!(
+        "{} to play {dice}, level {level} ({}):",
+        position.side_to_move(),
+        level.name()
+    );
     for l in &lines {
         let loss = if l.rank == 1 {
             String::new()
@@ -248,9 +256,16 @@ fn eval(position: &str, plies: u8, rules: Rules, json: JsonArg) -> CliResult {
     if json.json {
         return json.print(&report);
     }
-    println!("{} to move ({}), {plies}-ply:", me, if report.race { "race" } else { "contact" });
+    println!(
+        "{} to move ({}), {plies}-ply:",
+        me,
+        if report.race { "race" } else { "contact" }
+    );
     println!("  {p}");
-    println!("  equity {:+.3} (hand-written evaluation {:+.3})", report.equity, report.hand_equity);
+    println!(
+        "  equity {:+.3} (hand-written evaluation {:+.3})",
+        report.equity, report.hand_equity
+    );
     println!("  pips {} to {}", report.pips[0], report.pips[1]);
     Ok(())
 }
@@ -264,8 +279,16 @@ fn analyze(save: &Path, level: Level, worst: usize) -> CliResult {
     let analysis = analyse_game(&game, &mut search);
     println!("turn  side   dice  played                    best                      lost");
     for t in &analysis.turns {
-        let side = if t.color == Color::White { "White" } else { "Black" };
-        let best = if t.loss > 0.0 { t.best.to_string() } else { String::from("=") };
+        let side = if t.color == Color::White {
+            "White"
+        } else {
+            "Black"
+        };
+        let best = if t.loss > 0.0 {
+            t.best.to_string()
+        } else {
+            String::from("=")
+        };
         println!(
             "{:>4}  {side:<5}  {:<4}  {:<24}  {:<24}  {:.3}",
             t.number,
@@ -352,7 +375,10 @@ fn arena(a: ArenaArgs, rules: Rules) -> CliResult {
         Some(r) => level.bot_with(&rules, r),
         None => level.bot(&rules),
     };
-    let mut progress = Progress::new(format!("{} vs {}", a.white.name(), a.black.name()), (2 * pairs) as u64);
+    let mut progress = Progress::new(
+        format!("{} vs {}", a.white.name(), a.black.name()),
+        (2 * pairs) as u64,
+    );
     let results = run_parallel(
         pairs,
         threads,
@@ -378,7 +404,11 @@ fn arena(a: ArenaArgs, rules: Rules) -> CliResult {
     }
     let n = pair_points.len() as f64;
     let mean_pair = pair_points.iter().sum::<f64>() / n;
-    let var = pair_points.iter().map(|x| (x - mean_pair).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    let var = pair_points
+        .iter()
+        .map(|x| (x - mean_pair).powi(2))
+        .sum::<f64>()
+        / (n - 1.0).max(1.0);
     let report = ArenaReport {
         first: format!("{} ({})", a.white, a.white.name()),
         second: format!("{} ({})", a.black, a.black.name()),
@@ -447,8 +477,12 @@ fn train(t: TrainArgs) -> CliResult {
     let db = Arc::new(BearoffDb::new());
     let mut trainer = if t.checkpoint.exists() {
         let bytes = load_file(&t.checkpoint)?;
-        let trainer = Trainer::from_bytes(&bytes, db.clone())
-            .map_err(|e| CliError::new(format!("cannot resume from {}: {e}", t.checkpoint.display())))?;
+        let trainer = Trainer::from_bytes(&bytes, db.clone()).map_err(|e| {
+            CliError::new(format!(
+                "cannot resume from {}: {e}",
+                t.checkpoint.display()
+            ))
+        })?;
         eprintln!(
             "resuming {} at game {} (seed {}, {} hidden units)",
             t.checkpoint.display(),
@@ -480,13 +514,20 @@ fn train(t: TrainArgs) -> CliResult {
         }
         if t.bench_every > 0 && g % t.bench_every == 0 {
             let ppg = benchmark(&trainer, &db, t.bench_games);
-            eprintln!("game {g}: {ppg:+.3} points per game against greedy ({} games)", t.bench_games);
+            eprintln!(
+                "game {g}: {ppg:+.3} points per game against greedy ({} games)",
+                t.bench_games
+            );
         }
     }
     progress.finish();
     save(&trainer)?;
     write_atomic(&t.out, &trainer.network().to_bytes())
         .map_err(|e| CliError::new(format!("cannot write {}: {e}", t.out.display())))?;
-    eprintln!("{} games; weights written to {}", trainer.games(), t.out.display());
+    eprintln!(
+        "{} games; weights written to {}",
+        trainer.games(),
+        t.out.display()
+    );
     Ok(())
 }
