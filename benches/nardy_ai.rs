@@ -18,8 +18,12 @@ fn evaluations(c: &mut Criterion) {
     let learned = resources.learned();
     let mut group = c.benchmark_group("nardy-ai/evaluate");
     group.bench_function("hand", |b| b.iter(|| HandEval.evaluate(black_box(&p))));
-    group.bench_function("network", |b| b.iter(|| resources.network.evaluate(black_box(&p))));
-    group.bench_function("network+bearoff", |b| b.iter(|| learned.evaluate(black_box(&p))));
+    group.bench_function("network", |b| {
+        b.iter(|| resources.network.evaluate(black_box(&p)))
+    });
+    group.bench_function("network+bearoff", |b| {
+        b.iter(|| learned.evaluate(black_box(&p)))
+    });
     group.finish();
     let race: Position = BEAR_OFF.parse().expect("valid position");
     c.bench_function("nardy-ai/bearoff-race-probabilities", |b| {

@@ -46,7 +46,11 @@ fn main() -> ExitCode {
             } else {
                 play_game(&rules, seed, b.as_mut(), a.as_mut())
             };
-            let mine = if first_is_white { Color::White } else { Color::Black };
+            let mine = if first_is_white {
+                Color::White
+            } else {
+                Color::Black
+            };
             if let Some(Outcome::Win { winner, kind }) = game.outcome() {
                 let p = i64::from(kind.points());
                 if winner == mine {
