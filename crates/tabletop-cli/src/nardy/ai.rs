@@ -173,8 +173,14 @@ fn hint(position: &str, dice: &str, level: Level, rules: Rules, json: JsonArg) -
     game_over(&position)?;
     let resources = Resources::new();
     let mut search = level.search(&rules, &resources);
-    let lines: Vec<HintLine> = search
-        .rank(&position, dice)
+    let start = std::time::Instant::now();
+    let ranked = search.rank(&position, dice);
+    eprintln!(
+        "searched {} evaluations in {:.3} s",
+        search.nodes(),
+        start.elapsed().as_secs_f64()
+    );
+    let lines: Vec<HintLine> = ranked
         .into_iter()
         .enumerate()
         .map(|(i, r)| HintLine {
