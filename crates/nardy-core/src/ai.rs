@@ -1,4 +1,22 @@
-//! Computer players: the [`Bot`] trait and the strength [`Level`]s that build them.
+//! Computer players: the [`Bot`] trait and the strength [`Level`]s that build them, and
+//! what the strong levels are made of.
+//!
+//! - [`Probabilities`]: how a game is expected to end for the side to move (win, mars,
+//!   koks, and the same for the loss) and its equity under the [`Rules`].
+//! - [`Evaluator`]: one trait for every static evaluation: [`HandEval`] (hand-written:
+//!   pips, head, points in the right quarters, primes, stacks, race model), [`Network`]
+//!   (learned by self-play with TD(λ), [`Trainer`]), and [`WithBearoff`], exact in
+//!   bear-off races from the [`BearoffDb`]. [`is_race`] tells a race from contact.
+//! - [`Search`]: expectimax over the 21 rolls at 0, 1 or 2 plies with move filters and a
+//!   node budget ([`SearchConfig`]); [`Search::rank`] gives every legal turn with its
+//!   equity, which is what a hint shows.
+//! - [`SearchBot`]: a bot over a search, with optional noise; [`Level`] builds the six
+//!   levels, sharing their [`Resources`] (database and network).
+//! - [`analyse_game`]: every turn of a [`Game`](crate::Game) against the search's best;
+//!   [`play_game`]: a game between two bots with seeded dice (for duplicate matches).
+//!
+//! The design, the training command of the shipped weights and the measured strength of
+//! each level are in `docs/research/nardy-ai.md`.
 
 use alloc::boxed::Box;
 use alloc::string::String;
@@ -30,7 +48,7 @@ pub trait Bot {
 /// Whether a game that reached `position` is over under `rules`, as far as the position
 /// tells (under the last-roll tie the side to move still plays after its opponent
 /// finished).
-fn game_over(position: &Position, rules: &Rules) -> bool {
+pub(crate) fn game_over(position: &Position, rules: &Rules) -> bool {
     let mover = position.side_to_move();
     position.borne_off(mover) == CHECKERS
         || (position.borne_off(mover.other()) == CHECKERS && !rules.last_roll_tie)

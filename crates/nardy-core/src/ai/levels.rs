@@ -10,7 +10,7 @@ use crate::ai::network::Network;
 use crate::ai::search::{Search, SearchConfig};
 use crate::dice::Dice;
 use crate::movegen::Move;
-use crate::position::{CHECKERS, Position};
+use crate::position::Position;
 use crate::rules::Rules;
 
 /// What the strong levels need and may share between bots (between threads too): the
@@ -47,14 +47,6 @@ impl Default for Resources {
     }
 }
 
-/// Whether the game is over for the side to move of `position` under `rules` (it has
-/// finished, or its opponent has and there is no last-roll tie to play).
-pub(crate) fn game_over(position: &Position, rules: &Rules) -> bool {
-    let mover = position.side_to_move();
-    position.borne_off(mover) == CHECKERS
-        || (position.borne_off(mover.other()) == CHECKERS && !rules.last_roll_tie)
-}
-
 /// A bot that plays the best turn of a [`Search`], optionally with noise: each turn's
 /// equity gets a random error (a sum of three uniform draws, standard deviation
 /// `noise`) before the best is taken, which makes the deliberate mistakes of the weak
@@ -78,7 +70,7 @@ impl<E: Evaluator> SearchBot<E> {
 
     /// The turn this bot plays, `None` when the game is over.
     pub fn pick(&mut self, position: &Position, dice: Dice, rng: &mut dyn Rng) -> Option<Move> {
-        if game_over(position, &self.search.rules) {
+        if crate::ai::game_over(position, &self.search.rules) {
             return None;
         }
         let ranked = self.search.rank(position, dice);
