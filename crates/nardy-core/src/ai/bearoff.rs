@@ -38,9 +38,9 @@ const FIRST_ROLLS: usize = 8;
 /// let p: Position = "1:1/18:15 w".parse()?;
 /// let one = db.expected_rolls(&p, Color::White).unwrap();
 /// assert!((one - 1.0).abs() < 1e-6);
-/// let p: Position = "2:2/18:15 w".parse()?; // 2-1 fails to bear both off
+/// let p: Position = "2:2/18:15 w".parse()?; // 6-1 .. 2-1 bear off only one
 /// let mean = db.expected_rolls(&p, Color::White).unwrap();
-/// assert!((mean - 38.0 / 36.0).abs() < 1e-5);
+/// assert!((mean - 46.0 / 36.0).abs() < 1e-5);
 /// # Ok::<(), nardy_core::ParsePositionError>(())
 /// ```
 #[derive(Debug, Clone)]
