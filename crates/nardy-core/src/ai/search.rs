@@ -238,13 +238,13 @@ impl<E: Evaluator> Search<E> {
     }
 
     /// The value of `position` for its side to move, before it rolls, searched `plies`
-    /// deep (0 to 2) without filters at its own level.
+    /// deep (0 to 2; the replies inside pass the inner filter).
     pub fn value_of_position(&mut self, position: &Position, plies: u8) -> Probabilities {
         self.value(position, plies.min(2))
     }
 
     /// The value of the turn that leads to `after`, for the side that plays it, searched
-    /// `plies` deep (0 to 2) without filters at its own level.
+    /// `plies` deep (0 to 2; the replies inside pass the inner filter).
     pub fn value_of_move(&mut self, after: &Position, plies: u8) -> Probabilities {
         self.value(after, plies.min(2)).flip()
     }
