@@ -1,6 +1,6 @@
 //! `tabletop nardy play`: one game in the terminal on the shared session loop.
 
-use std::cell::Cell;
+use std::cell::{Cell, OnceCell};
 
 use nardy_core::ai::{Bot, Level, Resources};
 use nardy_core::{Color, Dice, Game, Move, Position, Rules, Step, TurnBuilder};
@@ -38,8 +38,9 @@ struct NardySession {
     players: [PlayerArg; 2],
     /// The bot of each side (a random one for a person's side, never asked).
     bots: [Box<dyn Bot>; 2],
-    /// The bear-off database and the network, shared by the bots and `hint`.
-    resources: Resources,
+    /// The bear-off database and the network, shared by the bots and `hint`; built on
+    /// first use (about a second), so a game between people starts at once.
+    resources: OnceCell<Resources>,
     bot_rng: ChaCha8Rng,
     /// Whether the board last printed is the current position.
     board_shown: Cell<bool>,
@@ -64,7 +65,7 @@ pub(super) fn play(args: PlayArgs, rules: Rules) -> CliResult {
     if args.load.is_some() {
         println!("Loaded a game of {} turns.", game.history().len());
     }
-    let resources = Resources::new();
+    let resources = OnceCell::new();
     let players = [white, black];
     let mut session = NardySession {
         rules: *game.rules(),
@@ -82,9 +83,16 @@ pub(super) fn play(args: PlayArgs, rules: Rules) -> CliResult {
 }
 
 /// One bot per side: the side's level, or a placeholder for a person.
-fn make_bots(players: &[PlayerArg; 2], rules: &Rules, resources: &Resources) -> [Box<dyn Bot>; 2] {
+fn make_bots(
+    players: &[PlayerArg; 2],
+    rules: &Rules,
+    resources: &OnceCell<Resources>,
+) -> [Box<dyn Bot>; 2] {
     players.map(|p| match p {
-        PlayerArg::Bot(level) => level.bot_with(rules, resources),
+        PlayerArg::Bot(level) if level.needs_resources() => {
+            level.bot_with(rules, resources.get_or_init(Resources::new))
+        }
+        PlayerArg::Bot(level) => level.bot(rules),
         PlayerArg::Human => Level::MIN.bot(rules),
     })
 }
@@ -259,7 +267,7 @@ impl NardySession {
         let Some(level) = Level::new(5) else {
             return String::new();
         };
-        let mut search = level.search(&self.rules, &self.resources);
+        let mut search = level.search(&self.rules, self.resources.get_or_init(Resources::new));
         let ranked = search.rank(self.game.position(), self.game.dice());
         let mut out = String::new();
         for (i, r) in ranked.iter().take(5).enumerate() {
