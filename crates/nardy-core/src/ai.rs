@@ -1,4 +1,22 @@
-//! Computer players: the [`Bot`] trait and the strength [`Level`]s that build them.
+//! Computer players: the [`Bot`] trait and the strength [`Level`]s that build them, and
+//! what the strong levels are made of.
+//!
+//! - [`Probabilities`]: how a game is expected to end for the side to move (win, mars,
+//!   koks, and the same for the loss) and its equity under the [`Rules`].
+//! - [`Evaluator`]: one trait for every static evaluation: [`HandEval`] (hand-written:
+//!   pips, head, points in the right quarters, primes, stacks, race model), [`Network`]
+//!   (learned by self-play with TD(λ), [`Trainer`]), and [`WithBearoff`], exact in
+//!   bear-off races from the [`BearoffDb`]. [`is_race`] tells a race from contact.
+//! - [`Search`]: expectimax over the 21 rolls at 0, 1 or 2 plies with move filters and a
+//!   node budget ([`SearchConfig`]); [`Search::rank`] gives every legal turn with its
+//!   equity, which is what a hint shows.
+//! - [`SearchBot`]: a bot over a search, with optional noise; [`Level`] builds the six
+//!   levels, sharing their [`Resources`] (database and network).
+//! - [`analyse_game`]: every turn of a [`Game`](crate::Game) against the search's best;
+//!   [`play_game`]: a game between two bots with seeded dice (for duplicate matches).
+//!
+//! The design, the training command of the shipped weights and the measured strength of
+//! each level are in `docs/research/nardy-ai.md`.
 
 use alloc::boxed::Box;
 use alloc::string::String;
@@ -30,7 +48,7 @@ pub trait Bot {
 /// Whether a game that reached `position` is over under `rules`, as far as the position
 /// tells (under the last-roll tie the side to move still plays after its opponent
 /// finished).
-fn game_over(position: &Position, rules: &Rules) -> bool {
+pub(crate) fn game_over(position: &Position, rules: &Rules) -> bool {
     let mover = position.side_to_move();
     position.borne_off(mover) == CHECKERS
         || (position.borne_off(mover.other()) == CHECKERS && !rules.last_roll_tie)
@@ -72,18 +90,29 @@ impl Bot for RandomBot {
     }
 }
 
-/// A strength level of the computer player, weakest first.
+/// A strength level of the computer player, weakest first. Strength figures are
+/// measured with `tabletop nardy arena` (duplicate dice, federation rules); see
+/// `docs/research/nardy-ai.md`.
 ///
 /// | level | name | bot |
 /// |---|---|---|
 /// | 1 | `random` | [`RandomBot`]: a uniformly random legal turn |
+/// | 2 | `beginner` | the hand-written evaluation ([`HandEval`]) at 0 plies, with noise of 0.06 equity on every turn |
+/// | 3 | `greedy` | the hand-written evaluation at 0 plies |
+/// | 4 | `learned` | the network ([`Network::shipped`]) at 0 plies, exact in bear-off races ([`BearoffDb`]) |
+/// | 5 | `strong` | the same at 1 ply (the default level of `tabletop nardy`) |
+/// | 6 | `expert` | the same at 2 plies with move filters ([`SearchConfig::plies`]) |
+///
+/// [`Level::bot`] builds the bear-off database and loads the network for each bot (about
+/// a second for levels 4 to 6); [`Level::bot_with`] shares them.
 ///
 /// ```
 /// use nardy_core::{Rules, ai::Level};
 /// let level: Level = "random".parse()?;
 /// assert_eq!(level, Level::MIN);
 /// assert_eq!((level.get(), level.name(), level.to_string()), (1, "random", "1".into()));
-/// assert!("2".parse::<Level>().is_err());
+/// assert_eq!("Expert".parse::<Level>()?, Level::MAX);
+/// assert!("7".parse::<Level>().is_err());
 /// let _bot = level.bot(&Rules::default());
 /// # Ok::<(), nardy_core::ai::ParseLevelError>(())
 /// ```
@@ -91,7 +120,9 @@ impl Bot for RandomBot {
 pub struct Level(u8);
 
 /// The names of the levels, weakest first.
-const NAMES: [&str; 1] = ["random"];
+const NAMES: [&str; 6] = [
+    "random", "beginner", "greedy", "learned", "strong", "expert",
+];
 
 /// A text that names no level.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -107,9 +138,9 @@ impl Level {
     /// The weakest level.
     pub const MIN: Level = Level(1);
     /// The strongest level.
-    pub const MAX: Level = Level(1);
+    pub const MAX: Level = Level(6);
     /// Every level, weakest first.
-    pub const ALL: [Level; 1] = [Level(1)];
+    pub const ALL: [Level; 6] = [Level(1), Level(2), Level(3), Level(4), Level(5), Level(6)];
 
     /// The level `n`, if there is one.
     pub const fn new(n: u8) -> Option<Level> {
@@ -125,15 +156,44 @@ impl Level {
         self.0
     }
 
-    /// The name of the level (`random`).
+    /// The name of the level (`random`, `beginner`, `greedy`, `learned`, `strong`,
+    /// `expert`).
     pub const fn name(self) -> &'static str {
         NAMES[(self.0 - Level::MIN.0) as usize]
     }
 
-    /// A fresh bot of this level for a game under `rules`.
+    /// A fresh bot of this level for a game under `rules`. Levels 4 to 6 build their
+    /// [`Resources`] (about a second); use [`Level::bot_with`] to share them.
     pub fn bot(self, rules: &Rules) -> Box<dyn Bot> {
-        // One level so far: every level is the random player.
-        Box::new(RandomBot::new(*rules))
+        if self.0 <= 3 {
+            levels::level_bot(self.0, rules, None)
+        } else {
+            self.bot_with(rules, &Resources::new())
+        }
+    }
+
+    /// A fresh bot of this level for a game under `rules`, using shared `resources`.
+    pub fn bot_with(self, rules: &Rules, resources: &Resources) -> Box<dyn Bot> {
+        levels::level_bot(self.0, rules, Some(resources))
+    }
+
+    /// The search behind this level's choices, without the noise of the beginner level
+    /// (levels 1 to 3 give the greedy level's search), for hints and analysis.
+    pub fn search(
+        self,
+        rules: &Rules,
+        resources: &Resources,
+    ) -> Search<Box<dyn Evaluator + Send + Sync>> {
+        let (evaluator, plies): (Box<dyn Evaluator + Send + Sync>, u8) = match self.0 {
+            0..=3 => (Box::new(HandEval), 0),
+            n => (Box::new(resources.learned()), n - 4),
+        };
+        Search::new(evaluator, *rules, SearchConfig::plies(plies))
+    }
+
+    /// Whether this level's bots need [`Resources`] (the database and the network).
+    pub const fn needs_resources(self) -> bool {
+        self.0 >= 4
     }
 }
 
@@ -154,3 +214,23 @@ impl FromStr for Level {
             .ok_or_else(|| ParseLevelError(s.trim().into()))
     }
 }
+
+mod analysis;
+mod arena;
+mod bearoff;
+mod equity;
+mod eval;
+mod levels;
+mod network;
+mod search;
+mod train;
+
+pub use analysis::{AnalysedTurn, GameAnalysis, analyse_game};
+pub use arena::{MAX_GAME_TURNS, play_game};
+pub use bearoff::{BEAROFF_POSITIONS, BearoffDb, WithBearoff};
+pub use equity::Probabilities;
+pub use eval::{Evaluator, HandEval, is_race, terminal_probabilities};
+pub use levels::{Resources, SearchBot};
+pub use network::{INPUTS, MAX_HIDDEN, Network, OUTPUTS, WEIGHTS_FORMAT};
+pub use search::{MoveFilter, RankedMove, Search, SearchConfig};
+pub use train::{CHECKPOINT_FORMAT, TrainConfig, Trainer};

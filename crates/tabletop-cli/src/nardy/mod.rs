@@ -2,6 +2,7 @@
 //!
 //! Holds no rules logic: it parses arguments and commands, calls `nardy-core` and renders.
 
+mod ai;
 mod session;
 
 use std::path::PathBuf;
@@ -127,21 +128,45 @@ enum NardyCommand {
         #[command(flatten)]
         json: JsonArg,
     },
+    #[command(flatten)]
+    Ai(ai::AiCommand),
 }
 
-#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+/// Who plays a side: `human`, `bot` (the default level, `strong`) or `bot:LEVEL`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum PlayerArg {
     Human,
-    Bot,
+    Bot(nardy_core::ai::Level),
+}
+
+/// The level of `bot` without one: learned evaluation at 1 ply.
+const DEFAULT_BOT_LEVEL: &str = "strong";
+
+fn parse_player(text: &str) -> Result<PlayerArg, String> {
+    let t = text.trim().to_ascii_lowercase();
+    let level = match t.as_str() {
+        "human" => return Ok(PlayerArg::Human),
+        "bot" => DEFAULT_BOT_LEVEL,
+        _ => t.strip_prefix("bot:").ok_or_else(|| {
+            format!(
+                "`{text}` is not a player: use `human`, `bot` or `bot:LEVEL` (1 to 6 or a name)"
+            )
+        })?,
+    };
+    level
+        .parse()
+        .map(PlayerArg::Bot)
+        .map_err(|e: nardy_core::ai::ParseLevelError| e.to_string())
 }
 
 #[derive(Args, Debug)]
 struct PlayArgs {
-    /// Who plays White.
-    #[arg(long, value_enum)]
+    /// Who plays White: `human` (the default), `bot` (level `strong`) or `bot:LEVEL`
+    /// (1 to 6 or random, beginner, greedy, learned, strong, expert).
+    #[arg(long, value_parser = parse_player)]
     white: Option<PlayerArg>,
-    /// Who plays Black.
-    #[arg(long, value_enum)]
+    /// Who plays Black: `bot` (the default, level `strong`), `human` or `bot:LEVEL`.
+    #[arg(long, value_parser = parse_player)]
     black: Option<PlayerArg>,
     #[command(flatten)]
     seed: SeedArg,
@@ -196,6 +221,7 @@ pub fn run(args: NardyArgs) -> CliResult {
             divide,
             json,
         }) => run_perft(depth, position.as_deref(), divide, rules, json),
+        Some(NardyCommand::Ai(command)) => ai::run(command, rules),
     }
 }
 

@@ -1,13 +1,13 @@
 //! `tabletop nardy play`: one game in the terminal on the shared session loop.
 
-use std::cell::Cell;
+use std::cell::{Cell, OnceCell};
 
-use nardy_core::ai::{Bot, Level};
+use nardy_core::ai::{Bot, Level, Resources};
 use nardy_core::{Color, Dice, Game, Move, Position, Rules, Step, TurnBuilder};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::{PlayArgs, PlayerArg};
+use super::{PlayArgs, PlayerArg, parse_player};
 use crate::common::{
     CliError, CliResult, Console, Painter, Session, Style, load_file, run_session,
 };
@@ -21,6 +21,7 @@ commands:
   undo          take back the last step of this turn, or else your last turn (and the
                 bot's reply); the dice stay what they were
   board         draw the board again
+  hint          the best turns for the dice, with their equities (level strong)
   rules         show the rules in force";
 
 /// Above this many legal turns, `moves` groups them by their first step.
@@ -35,7 +36,11 @@ struct NardySession {
     /// The turn of a person in progress, step by step.
     builder: Option<TurnBuilder>,
     players: [PlayerArg; 2],
-    bot: Box<dyn Bot>,
+    /// The bot of each side (a random one for a person's side, never asked).
+    bots: [Box<dyn Bot>; 2],
+    /// The bear-off database and the network, shared by the bots and `hint`; built on
+    /// first use (about a second), so a game between people starts at once.
+    resources: OnceCell<Resources>,
     bot_rng: ChaCha8Rng,
     /// Whether the board last printed is the current position.
     board_shown: Cell<bool>,
@@ -44,7 +49,9 @@ struct NardySession {
 /// Plays a game in the terminal with `args` under `rules` (a loaded game keeps its own).
 pub(super) fn play(args: PlayArgs, rules: Rules) -> CliResult {
     let white = args.white.unwrap_or(PlayerArg::Human);
-    let black = args.black.unwrap_or(PlayerArg::Bot);
+    let black = args
+        .black
+        .unwrap_or_else(|| parse_player("bot").expect("the default level exists"));
     let seed = args.seed.seed();
     let mut console = Console::stdin();
     let game = match &args.load {
@@ -58,18 +65,36 @@ pub(super) fn play(args: PlayArgs, rules: Rules) -> CliResult {
     if args.load.is_some() {
         println!("Loaded a game of {} turns.", game.history().len());
     }
+    let resources = OnceCell::new();
+    let players = [white, black];
     let mut session = NardySession {
         rules: *game.rules(),
         seed,
         games: 0,
-        bot: Level::MIN.bot(game.rules()),
+        bots: make_bots(&players, game.rules(), &resources),
+        resources,
         game,
         builder: None,
-        players: [white, black],
+        players,
         bot_rng: ChaCha8Rng::seed_from_u64(seed ^ 0x9E37_79B9_7F4A_7C15),
         board_shown: Cell::new(false),
     };
     run_session(&mut console, &mut session)
+}
+
+/// One bot per side: the side's level, or a placeholder for a person.
+fn make_bots(
+    players: &[PlayerArg; 2],
+    rules: &Rules,
+    resources: &OnceCell<Resources>,
+) -> [Box<dyn Bot>; 2] {
+    players.map(|p| match p {
+        PlayerArg::Bot(level) if level.needs_resources() => {
+            level.bot_with(rules, resources.get_or_init(Resources::new))
+        }
+        PlayerArg::Bot(level) => level.bot(rules),
+        PlayerArg::Human => Level::MIN.bot(rules),
+    })
 }
 
 fn dice_text(d: Dice) -> String {
@@ -133,11 +158,12 @@ impl Session for NardySession {
                     format!("{color} rolls {dice} and has no legal move: pass."),
                 );
                 self.play_turn(&Move::pass())?;
-            } else if self.players[color.index()] == PlayerArg::Bot {
-                let Some(mv) =
-                    self.bot
-                        .choose_move(self.game.position(), self.game.dice(), &mut self.bot_rng)
-                else {
+            } else if matches!(self.players[color.index()], PlayerArg::Bot(_)) {
+                let Some(mv) = self.bots[color.index()].choose_move(
+                    self.game.position(),
+                    self.game.dice(),
+                    &mut self.bot_rng,
+                ) else {
                     break;
                 };
                 push_line(
@@ -161,6 +187,7 @@ impl Session for NardySession {
             "rules" => Ok(self.game.rules().to_string()),
             "board" => Ok(self.board(painter)),
             "moves" => Ok(self.list_moves()),
+            "hint" => Ok(self.hint()),
             "from" => match rest.parse::<u8>() {
                 Ok(p) if (1..=24).contains(&p) => self.destinations(p),
                 _ => Err(CliError::new(format!(
@@ -195,7 +222,7 @@ impl Session for NardySession {
     fn load(&mut self, bytes: &[u8]) -> CliResult {
         let game = Game::from_bytes(bytes).map_err(|e| CliError::new(e.to_string()))?;
         self.rules = *game.rules();
-        self.bot = Level::MIN.bot(game.rules());
+        self.bots = make_bots(&self.players, game.rules(), &self.resources);
         self.game = game;
         self.builder = None;
         Ok(())
@@ -215,7 +242,9 @@ impl Session for NardySession {
         self.games += 1;
         self.game = Game::new(self.rules, self.seed.wrapping_add(self.games));
         self.builder = None;
-        self.bot.new_game();
+        for bot in &mut self.bots {
+            bot.new_game();
+        }
     }
 }
 
@@ -230,6 +259,38 @@ impl NardySession {
 
     fn is_human(&self, color: Color) -> bool {
         self.players[color.index()] == PlayerArg::Human
+    }
+
+    /// The five best turns for the side to move with the dice thrown, by the strong
+    /// level's search, with their equities and what each gives up against the best.
+    fn hint(&self) -> String {
+        let Some(level) = Level::new(5) else {
+            return String::new();
+        };
+        let mut search = level.search(&self.rules, self.resources.get_or_init(Resources::new));
+        let ranked = search.rank(self.game.position(), self.game.dice());
+        let mut out = String::new();
+        for (i, r) in ranked.iter().take(5).enumerate() {
+            let loss = if i == 0 {
+                String::new()
+            } else {
+                format!(" ({:+.3})", -r.loss)
+            };
+            push_line(
+                &mut out,
+                format!(
+                    "{:>2}. {:<24} equity {:+.3}{loss}, win {:.1}%",
+                    i + 1,
+                    r.mv.to_string(),
+                    r.equity,
+                    100.0 * r.probabilities.win
+                ),
+            );
+        }
+        if ranked.len() > 5 {
+            push_line(&mut out, format!("({} legal turns in all)", ranked.len()));
+        }
+        out.trim_end().to_string()
     }
 
     /// Takes back the last step of the turn in progress; with none, the whole turns back to
@@ -415,7 +476,7 @@ impl NardySession {
             let c = pos.side_to_move();
             let who = match self.players[c.index()] {
                 PlayerArg::Human => "",
-                PlayerArg::Bot => " (bot)",
+                PlayerArg::Bot(_) => " (bot)",
             };
             push_line(
                 &mut out,

@@ -1,0 +1,316 @@
+//! The learned evaluation: a one-hidden-layer network over inputs designed for Long
+//! Nardy, its strict weights format and the shipped weights.
+
+use alloc::vec::Vec;
+
+use arrayvec::ArrayVec;
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+use tabletop_common::{Format, LoadError};
+
+use crate::ai::equity::Probabilities;
+use crate::ai::eval::{Evaluator, is_race, terminal_probabilities};
+use crate::position::{Position, SideBoard, rotate};
+
+/// The weights file format: magic `TTNW`, version 1, a postcard [`Network`].
+pub const WEIGHTS_FORMAT: Format = Format::new(*b"TTNW", 1, "Long Nardy network weights");
+
+/// Inputs per point: at least one, two, three checkers, and the checkers beyond three / 4.
+const PER_POINT: usize = 4;
+/// Inputs of one side: its 24 points, then borne off / 15, pips / 200, checkers home / 15,
+/// checkers in its starting quarter / 15, "bore nothing off yet" and the longest run of
+/// its points in front of the opponent's rearmost checker / 6.
+const SIDE_INPUTS: usize = 24 * PER_POINT + 6;
+/// Every input: the side to move, the other side (each in its own path coordinates: 24 is
+/// its head, 1..6 its home), then "the game is a race".
+pub const INPUTS: usize = 2 * SIDE_INPUTS + 1;
+/// The outputs: [`Probabilities::to_array`].
+pub const OUTPUTS: usize = 5;
+/// The widest hidden layer a weights file may have.
+pub const MAX_HIDDEN: usize = 512;
+
+/// The nonzero inputs of a position (index, value): at most 15 checkers a side give at
+/// most 15 point inputs, plus the extras.
+pub(crate) type Inputs = ArrayVec<(u16, f32), 48>;
+
+/// The longest run of `side`'s points in front of `opp`'s rearmost checker, along the
+/// opponent's route.
+fn prime_in_front(side: &SideBoard, opp: &SideBoard) -> u32 {
+    if opp.mask == 0 {
+        return 0;
+    }
+    let opp_rear = 32 - opp.mask.leading_zeros() as u8;
+    let (mut run, mut best) = (0, 0);
+    for r in (1..opp_rear).rev() {
+        if side.count(rotate(r)) > 0 {
+            run += 1;
+            best = best.max(run);
+        } else {
+            run = 0;
+        }
+    }
+    best
+}
+
+fn encode_side(side: &SideBoard, opp: &SideBoard, base: usize, out: &mut Inputs) {
+    let mut home = 0u32;
+    let mut start = 0u32;
+    for q in 1..=24u8 {
+        let n = side.count(q);
+        if n == 0 {
+            continue;
+        }
+        if q <= 6 {
+            home += u32::from(n);
+        }
+        if q >= 19 {
+            start += u32::from(n);
+        }
+        let i = base + usize::from(q - 1) * PER_POINT;
+        out.push((i as u16, 1.0));
+        if n >= 2 {
+            out.push((i as u16 + 1, 1.0));
+        }
+        if n >= 3 {
+            out.push((i as u16 + 2, 1.0));
+        }
+        if n > 3 {
+            out.push((i as u16 + 3, f32::from(n - 3) / 4.0));
+        }
+    }
+    let extra = base + 24 * PER_POINT;
+    let mut push = |k: usize, v: f32| {
+        if v != 0.0 {
+            out.push(((extra + k) as u16, v));
+        }
+    };
+    push(0, f32::from(side.off) / 15.0);
+    push(1, side.pips() as f32 / 200.0);
+    push(2, home as f32 / 15.0);
+    push(3, start as f32 / 15.0);
+    push(4, f32::from(u8::from(side.off == 0)));
+    push(5, prime_in_front(side, opp) as f32 / 6.0);
+}
+
+/// The network's inputs for `position`, from its side to move.
+pub(crate) fn encode(position: &Position) -> Inputs {
+    let mut out = Inputs::new();
+    let (m, o) = (position.mover(), position.waiter());
+    encode_side(&m, &o, 0, &mut out);
+    encode_side(&o, &m, SIDE_INPUTS, &mut out);
+    if is_race(position) {
+        out.push(((INPUTS - 1) as u16, 1.0));
+    }
+    out
+}
+
+fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + libm::expf(-x))
+}
+
+/// A network with one hidden layer of sigmoid units and five sigmoid outputs (the
+/// [`Probabilities`] of the side to move), trained by self-play with TD(λ) (see
+/// [`Trainer`](crate::ai::Trainer)). The inputs are sparse (a position has at most 48
+/// nonzero inputs of [`INPUTS`]), so one evaluation costs about 48 × hidden
+/// multiply-adds for the hidden layer.
+///
+/// ```
+/// use nardy_core::{Position, ai::{Evaluator, Network}};
+/// let net = Network::shipped();
+/// let p = net.evaluate(&Position::start());
+/// assert!(p.win > 0.3 && p.win < 0.8);
+/// let bytes = net.to_bytes();
+/// assert_eq!(Network::from_bytes(&bytes)?, net);
+/// assert!(Network::from_bytes(&bytes[..bytes.len() - 1]).is_err());
+/// # Ok::<(), tabletop_common::LoadError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Network {
+    inputs: u16,
+    hidden: u16,
+    /// Input-major: `w1[i * hidden + j]` from input `i` to hidden unit `j`.
+    pub(crate) w1: Vec<f32>,
+    pub(crate) b1: Vec<f32>,
+    /// Output-major: `w2[o * hidden + j]` from hidden unit `j` to output `o`.
+    pub(crate) w2: Vec<f32>,
+    pub(crate) b2: Vec<f32>,
+}
+
+/// The weights shipped with the crate, produced by the command in the crate's docs.
+static SHIPPED: &[u8] = include_bytes!("weights.bin");
+
+impl Network {
+    /// A network with `hidden` units and small random weights from `rng` (uniform in
+    /// ±0.1, drawn in a fixed order).
+    pub fn random(hidden: usize, rng: &mut dyn Rng) -> Network {
+        let hidden = hidden.clamp(1, MAX_HIDDEN);
+        let mut draw = |n: usize| -> Vec<f32> {
+            (0..n)
+                .map(|_| (rng.next_u32() >> 8) as f32 / (1u32 << 24) as f32 * 0.2 - 0.1)
+                .collect()
+        };
+        Network {
+            inputs: INPUTS as u16,
+            hidden: hidden as u16,
+            w1: draw(INPUTS * hidden),
+            b1: draw(hidden),
+            w2: draw(OUTPUTS * hidden),
+            b2: draw(OUTPUTS),
+        }
+    }
+
+    /// The weights shipped in the crate.
+    ///
+    /// # Panics
+    ///
+    /// Never in a released crate: a test loads the shipped file.
+    pub fn shipped() -> Network {
+        Network::from_bytes(SHIPPED).expect("the shipped weights load")
+    }
+
+    /// The number of hidden units.
+    pub fn hidden(&self) -> usize {
+        usize::from(self.hidden)
+    }
+
+    /// The weights in [`WEIGHTS_FORMAT`].
+    pub fn to_bytes(&self) -> Vec<u8> {
+        WEIGHTS_FORMAT.encode(self)
+    }
+
+    /// Reads weights written by [`Network::to_bytes`]; strict: the header, the exact
+    /// length, the layer sizes and finite values are all checked.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, LoadError> {
+        let (_, net): (u16, Network) = WEIGHTS_FORMAT.decode(bytes)?;
+        net.check().map_err(|e| LoadError::Illegal(e.into()))?;
+        Ok(net)
+    }
+
+    fn check(&self) -> Result<(), &'static str> {
+        let h = usize::from(self.hidden);
+        if usize::from(self.inputs) != INPUTS {
+            return Err("the network has the wrong number of inputs");
+        }
+        if h == 0 || h > MAX_HIDDEN {
+            return Err("the hidden layer has 0 or too many units");
+        }
+        if self.w1.len() != INPUTS * h
+            || self.b1.len() != h
+            || self.w2.len() != OUTPUTS * h
+            || self.b2.len() != OUTPUTS
+        {
+            return Err("a layer has the wrong size");
+        }
+        let all = self
+            .w1
+            .iter()
+            .chain(&self.b1)
+            .chain(&self.w2)
+            .chain(&self.b2);
+        if all.clone().any(|w| !w.is_finite()) {
+            return Err("a weight is not a finite number");
+        }
+        Ok(())
+    }
+
+    /// The hidden activations for `x` into `h` (length `hidden`).
+    pub(crate) fn hidden_layer(&self, x: &Inputs, h: &mut [f32]) {
+        let n = usize::from(self.hidden);
+        h[..n].copy_from_slice(&self.b1);
+        for &(i, v) in x {
+            let row = &self.w1[usize::from(i) * n..(usize::from(i) + 1) * n];
+            for (a, w) in h[..n].iter_mut().zip(row) {
+                *a += v * w;
+            }
+        }
+        for a in &mut h[..n] {
+            *a = sigmoid(*a);
+        }
+    }
+
+    /// The outputs for hidden activations `h`.
+    pub(crate) fn output_layer(&self, h: &[f32]) -> [f32; OUTPUTS] {
+        let n = usize::from(self.hidden);
+        let mut out = [0f32; OUTPUTS];
+        for (o, slot) in out.iter_mut().enumerate() {
+            let row = &self.w2[o * n..(o + 1) * n];
+            let mut s = self.b2[o];
+            for (a, w) in h[..n].iter().zip(row) {
+                s += a * w;
+            }
+            *slot = sigmoid(s);
+        }
+        out
+    }
+
+    /// The raw outputs for the inputs `x`.
+    pub(crate) fn forward(&self, x: &Inputs) -> [f32; OUTPUTS] {
+        let mut h = [0f32; MAX_HIDDEN];
+        self.hidden_layer(x, &mut h);
+        self.output_layer(&h)
+    }
+}
+
+impl Evaluator for Network {
+    fn evaluate(&self, position: &Position) -> Probabilities {
+        terminal_probabilities(position).unwrap_or_else(|| {
+            Probabilities::from_array(self.forward(&encode(position))).consistent()
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn inputs_fit_and_stay_in_range() {
+        for text in [
+            "24:15/12:15 w",
+            "24:1,19:2,17:1,13:2,6:3,5:3,4:3/12:9,9:2,8:2,3:2 b",
+            "1:15/18:15 w",
+            "-/12:15 w",
+        ] {
+            let p: Position = text.parse().unwrap();
+            let x = encode(&p);
+            assert!(
+                x.iter()
+                    .all(|&(i, v)| usize::from(i) < INPUTS && v > 0.0 && v <= 3.0)
+            );
+        }
+    }
+
+    #[test]
+    fn strict_loading() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        let net = Network::random(8, &mut rng);
+        let bytes = net.to_bytes();
+        assert_eq!(Network::from_bytes(&bytes).unwrap(), net);
+        let mut long = bytes.clone();
+        long.push(0);
+        assert_eq!(Network::from_bytes(&long), Err(LoadError::Corrupt));
+        assert_eq!(
+            Network::from_bytes(&bytes[..bytes.len() - 1]),
+            Err(LoadError::Corrupt)
+        );
+        let mut bad = net.clone();
+        bad.w1[3] = f32::NAN;
+        assert!(matches!(
+            Network::from_bytes(&bad.to_bytes()),
+            Err(LoadError::Illegal(_))
+        ));
+        let mut bad = net.clone();
+        bad.b1.pop();
+        assert!(matches!(
+            Network::from_bytes(&bad.to_bytes()),
+            Err(LoadError::Illegal(_))
+        ));
+        assert!(matches!(
+            Network::from_bytes(b"XXXX\x01\x00"),
+            Err(LoadError::NotASave { .. })
+        ));
+        // The shipped weights load.
+        assert!(Network::shipped().hidden() > 0);
+    }
+}

@@ -1,0 +1,232 @@
+//! `tabletop nardy` bot tools: hint, eval, analyze, arena, train, and bot levels in play.
+
+mod support;
+
+use std::path::PathBuf;
+
+use nardy_core::Rules;
+use nardy_core::ai::{Level, play_game};
+use support::{stderr, stdout, tabletop};
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabletop-nardy-ai-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+const MIDDLE: &str = "24:3,20:2,19:2,18:2,17:2,16:1,13:2,9:1/12:4,11:2,10:2,8:2,23:2,22:2,6:1 w";
+
+#[test]
+fn hint_ranks_every_legal_turn_best_first() {
+    let out = tabletop(
+        &["nardy", "hint", MIDDLE, "53", "--level", "strong", "--json"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let lines: Vec<serde_json::Value> = serde_json::from_str(&stdout(&out)).unwrap();
+    let moves = stdout(&tabletop(&["nardy", "moves", MIDDLE, "53"], ""));
+    assert_eq!(lines.len(), moves.lines().count());
+    assert_eq!(lines[0]["loss"], 0.0);
+    assert_eq!(lines[0]["plies"], 1);
+    for w in lines.windows(2) {
+        let (a, b) = (&w[0], &w[1]);
+        assert!(
+            a["plies"].as_u64() > b["plies"].as_u64()
+                || a["equity"].as_f64() >= b["equity"].as_f64()
+        );
+    }
+    let text = stdout(&tabletop(
+        &["nardy", "hint", MIDDLE, "53", "--level", "learned"],
+        "",
+    ));
+    assert!(
+        text.starts_with("White to play 53, level 4 (learned):"),
+        "{text}"
+    );
+    assert!(text.lines().nth(1).unwrap().trim_start().starts_with("1. "));
+}
+
+#[test]
+fn eval_gives_consistent_probabilities() {
+    let out = tabletop(
+        &["nardy", "eval", "24:15/12:15 w", "--plies", "0", "--json"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let f = |k: &str| v[k].as_f64().unwrap();
+    assert!((f("win") + f("lose") - 1.0).abs() < 1e-6);
+    assert!(f("win_mars") <= f("win") && f("lose_mars") <= f("lose"));
+    assert!((-3.0..=3.0).contains(&f("equity")));
+    assert_eq!(v["race"], false);
+    // A bear-off race is exact: White needs one roll.
+    let out = tabletop(&["nardy", "eval", "1:1/18:15 w", "--json"], "");
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["win"], 1.0);
+    assert_eq!(v["equity"], 2.0);
+}
+
+#[test]
+fn bad_input_is_one_line_of_error() {
+    let out = tabletop(&["nardy", "hint", "24:15/12:15", "65"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stderr(&out).lines().count(), 1, "{}", stderr(&out));
+    let out = tabletop(
+        &["nardy", "hint", "24:15/12:15 w", "65", "--level", "9"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("is not a bot level"),
+        "{}",
+        stderr(&out)
+    );
+    let out = tabletop(&["nardy", "hint", "--", "-/12:15 w", "65"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("the game is over"));
+    let out = tabletop(&["nardy", "analyze", "/no/such/file.nardy"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stderr(&out).lines().count(), 1);
+    let out = tabletop(&["nardy", "play", "--black", "bot:grandmaster"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("grandmaster"));
+}
+
+#[test]
+fn arena_results_do_not_depend_on_threads() {
+    let run = |threads: &str| {
+        let out = tabletop(
+            &[
+                "nardy",
+                "arena",
+                "--white",
+                "bot:greedy",
+                "--black",
+                "random",
+                "--games",
+                "16",
+                "--seed",
+                "4",
+                "--threads",
+                threads,
+                "--json",
+            ],
+            "",
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        stdout(&out)
+    };
+    let one = run("1");
+    assert_eq!(one, run("3"));
+    let v: serde_json::Value = serde_json::from_str(&one).unwrap();
+    assert_eq!(v["games"], 16);
+    let wins =
+        v["first_wins"]["wins"].as_u64().unwrap() + v["second_wins"]["wins"].as_u64().unwrap();
+    assert_eq!(wins + v["draws"].as_u64().unwrap(), 16);
+    assert!(v["points_per_game"].as_f64().unwrap() > 0.5, "{one}");
+}
+
+#[test]
+fn analyze_lists_the_losses_of_each_side() {
+    let rules = Rules::default();
+    let mut a = Level::new(3).unwrap().bot(&rules);
+    let mut b = Level::MIN.bot(&rules);
+    let game = play_game(&rules, 8, a.as_mut(), b.as_mut());
+    let path = temp("analyze.nardy");
+    std::fs::write(&path, game.to_bytes()).unwrap();
+    let out = tabletop(
+        &[
+            "nardy",
+            "analyze",
+            path.to_str().unwrap(),
+            "--level",
+            "greedy",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(
+        text.lines()
+            .filter(|l| l.contains("White  ") || l.contains("Black  "))
+            .count(),
+        game.history().len()
+    );
+    // The greedy player made the greedy search's choices: it lost nothing.
+    assert!(text.contains("White: lost 0.000 equity"), "{text}");
+    assert!(text.contains("worst turns:"));
+    let worst = text.split("worst turns:").nth(1).unwrap();
+    assert!(
+        worst.lines().skip(1).all(|l| l.contains("Black")),
+        "{worst}"
+    );
+}
+
+#[test]
+fn training_resumes_to_the_same_weights() {
+    let (ck1, w1) = (temp("a.ckpt"), temp("a.bin"));
+    let (ck2, w2) = (temp("b.ckpt"), temp("b.bin"));
+    for p in [&ck1, &ck2] {
+        let _ = std::fs::remove_file(p);
+    }
+    let train = |games: &str, ck: &PathBuf, out: &PathBuf| {
+        let o = tabletop(
+            &[
+                "nardy",
+                "train",
+                "--games",
+                games,
+                "--hidden",
+                "4",
+                "--seed",
+                "3",
+                "--bench-every",
+                "0",
+                "--checkpoint",
+                ck.to_str().unwrap(),
+                "--out",
+                out.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        stderr(&o)
+    };
+    train("4", &ck1, &w1);
+    train("2", &ck2, &w2);
+    let resumed = train("4", &ck2, &w2);
+    assert!(resumed.contains("resuming"), "{resumed}");
+    assert!(resumed.contains("at game 2"), "{resumed}");
+    assert_eq!(std::fs::read(&w1).unwrap(), std::fs::read(&w2).unwrap());
+    assert!(nardy_core::ai::Network::from_bytes(&std::fs::read(&w1).unwrap()).is_ok());
+}
+
+#[test]
+fn play_takes_bot_levels() {
+    let out = tabletop(
+        &[
+            "nardy",
+            "play",
+            "--white",
+            "bot:greedy",
+            "--black",
+            "bot:random",
+            "--seed",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("White (bot) rolls") && text.contains("wins"),
+        "{text}"
+    );
+    // `hint` in play ranks the turns of the dice thrown.
+    let out = tabletop(
+        &["nardy", "play", "--seed", "5", "--black", "bot:random"],
+        "hint\nquit\n",
+    );
+    let text = stdout(&out);
+    assert!(text.contains(" 1. ") && text.contains("equity"), "{text}");
+}
