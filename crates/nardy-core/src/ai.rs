@@ -19,7 +19,6 @@
 //! each level are in `docs/research/nardy-ai.md`.
 
 use alloc::boxed::Box;
-use alloc::string::String;
 use core::fmt;
 use core::str::FromStr;
 
@@ -119,20 +118,16 @@ impl Bot for RandomBot {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Level(u8);
 
-/// The names of the levels, weakest first.
-const NAMES: [&str; 6] = [
-    "random", "beginner", "greedy", "learned", "strong", "expert",
-];
+/// The numbers and names of the levels, weakest first.
+const LEVELS: tabletop_common::LevelNames = tabletop_common::LevelNames::new(
+    1,
+    &[
+        "random", "beginner", "greedy", "learned", "strong", "expert",
+    ],
+    &[],
+);
 
-/// A text that names no level.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "`{0}` is not a bot level: use {min} to {max} or a name ({names})",
-    min = Level::MIN.0,
-    max = Level::MAX.0,
-    names = NAMES.join(", ")
-)]
-pub struct ParseLevelError(pub String);
+pub use tabletop_common::ParseLevelError;
 
 impl Level {
     /// The weakest level.
@@ -159,7 +154,7 @@ impl Level {
     /// The name of the level (`random`, `beginner`, `greedy`, `learned`, `strong`,
     /// `expert`).
     pub const fn name(self) -> &'static str {
-        NAMES[(self.0 - Level::MIN.0) as usize]
+        LEVELS.name(self.0)
     }
 
     /// A fresh bot of this level for a game under `rules`. Levels 4 to 6 build their
@@ -209,9 +204,7 @@ impl FromStr for Level {
 
     /// The number or the name of a level, in any case.
     fn from_str(s: &str) -> Result<Level, ParseLevelError> {
-        tabletop_common::parse_level(s, Level::MIN.0, &NAMES, &[])
-            .and_then(Level::new)
-            .ok_or_else(|| ParseLevelError(s.trim().into()))
+        LEVELS.parse(s).map(Level)
     }
 }
 

@@ -76,11 +76,7 @@ fn bad_input_is_one_line_of_error() {
         "",
     );
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("is not a bot level"),
-        "{}",
-        stderr(&out)
-    );
+    assert!(stderr(&out).contains("is not a level"), "{}", stderr(&out));
     let out = tabletop(&["nardy", "hint", "--", "-/12:15 w", "65"], "");
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("the game is over"));

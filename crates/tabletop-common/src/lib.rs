@@ -212,16 +212,6 @@ impl LevelNames {
     }
 }
 
-/// Reads a level as [`LevelNames::parse`] does, `None` when the text names no level.
-pub fn parse_level(
-    text: &str,
-    min: u8,
-    names: &'static [&'static str],
-    aliases: &'static [(&'static str, u8)],
-) -> Option<u8> {
-    LevelNames::new(min, names, aliases).parse(text).ok()
-}
-
 /// Text that names no level of a game's bots.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
