@@ -232,22 +232,29 @@ pub(crate) fn simple_colouring(state: &Candidates) -> Option<Step> {
             let component = sets[0] | sets[1];
             let cells: Vec<usize> = component.iter().collect();
             let candidates: Vec<(usize, u8)> = cells.iter().map(|&c| (c, d)).collect();
+            // Both eliminations of simple colouring, with the reason.
+            let colouring = |elim: CellSet, why: &str| {
+                let eliminations: Vec<(usize, u8)> = elim.iter().map(|c| (c, d)).collect();
+                let text = format!(
+                    "Colouring the strong links of {}: {why}: {}.",
+                    symbol_char(d),
+                    eliminations_text(size, &eliminations)
+                );
+                step(
+                    Technique::SimpleColouring,
+                    cells.clone(),
+                    candidates.clone(),
+                    Vec::new(),
+                    eliminations,
+                    text,
+                )
+            };
             // Wrap: two cells of one colour in a unit.
             for set in &sets {
                 if set.iter().any(|c| geo.peers[c].intersects(set)) {
-                    let eliminations: Vec<(usize, u8)> = set.iter().map(|c| (c, d)).collect();
-                    let text = format!(
-                        "Colouring the strong links of {}: two cells of one colour share a unit, so that colour is false: {}.",
-                        symbol_char(d),
-                        eliminations_text(size, &eliminations)
-                    );
-                    return Some(step(
-                        Technique::SimpleColouring,
-                        cells,
-                        candidates,
-                        Vec::new(),
-                        eliminations,
-                        text,
+                    return Some(colouring(
+                        *set,
+                        "two cells of one colour share a unit, so that colour is false",
                     ));
                 }
             }
@@ -260,19 +267,9 @@ pub(crate) fn simple_colouring(state: &Candidates) -> Option<Step> {
             }
             let elim = ((places & see[0]) & see[1]) - component;
             if !elim.is_empty() {
-                let eliminations: Vec<(usize, u8)> = elim.iter().map(|c| (c, d)).collect();
-                let text = format!(
-                    "Colouring the strong links of {}: one colour is true, and these cells see both colours: {}.",
-                    symbol_char(d),
-                    eliminations_text(size, &eliminations)
-                );
-                return Some(step(
-                    Technique::SimpleColouring,
-                    cells,
-                    candidates,
-                    Vec::new(),
-                    eliminations,
-                    text,
+                return Some(colouring(
+                    elim,
+                    "one colour is true, and these cells see both colours",
                 ));
             }
         }
