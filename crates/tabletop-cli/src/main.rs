@@ -10,6 +10,8 @@ mod common;
 mod nardy;
 mod reversi;
 mod sudoku;
+#[allow(dead_code)] // the host and the four screens land on branches tui*
+mod tui;
 
 use std::process::ExitCode;
 
@@ -21,15 +23,13 @@ use clap::{Parser, Subcommand};
 /// Interactive play reads one command per line from standard input, so a session can be
 /// scripted: `printf 'f5\nquit\n' | tabletop reversi play`.
 #[derive(Parser, Debug)]
-#[command(
-    name = "tabletop",
-    version,
-    propagate_version = true,
-    arg_required_else_help = true
-)]
+#[command(name = "tabletop", version, propagate_version = true)]
 struct Cli {
+    /// Keep to line mode (one command per line) even on a terminal; pipes always use it.
+    #[arg(long, global = true)]
+    plain: bool,
     #[command(subcommand)]
-    game: Game,
+    game: Option<Game>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -51,11 +51,18 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(err) => return common::report_usage_error(&err),
     };
+    let full_screen = tui::full_screen_wanted(cli.plain);
     let result = match cli.game {
-        Game::Nardy(args) => nardy::run(args),
-        Game::Sudoku(args) => sudoku::run(args),
-        Game::Battleship(args) => battleship::run(args),
-        Game::Reversi(args) => reversi::run(args),
+        None => {
+            // `tabletop` alone: the menu of the four games on a terminal, help otherwise.
+            use clap::CommandFactory;
+            let _ = Cli::command().print_help();
+            return ExitCode::from(common::EXIT_USAGE);
+        }
+        Some(Game::Nardy(args)) => nardy::run(args, full_screen),
+        Some(Game::Sudoku(args)) => sudoku::run(args, full_screen),
+        Some(Game::Battleship(args)) => battleship::run(args, full_screen),
+        Some(Game::Reversi(args)) => reversi::run(args, full_screen),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -160,7 +160,8 @@ struct CountArgs {
 }
 
 /// Runs `tabletop battleship`.
-pub fn run(args: BattleshipArgs) -> CliResult {
+pub fn run(args: BattleshipArgs, full_screen: bool) -> CliResult {
+    let _ = full_screen; // the full-screen screen lands with the tui branches
     match args.command {
         None => play(args.play),
         Some(Command::Play(a)) => play(a),

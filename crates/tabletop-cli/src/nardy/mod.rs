@@ -198,7 +198,8 @@ impl PlayArgs {
 }
 
 /// Runs `tabletop nardy`.
-pub fn run(args: NardyArgs) -> CliResult {
+pub fn run(args: NardyArgs, full_screen: bool) -> CliResult {
+    let _ = full_screen; // the full-screen screen lands with the tui branches
     let rules = args.rules.rules();
     let plays = matches!(args.command, None | Some(NardyCommand::Play(_)));
     if !plays && args.play.is_set() {

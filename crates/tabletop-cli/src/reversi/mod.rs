@@ -162,7 +162,8 @@ struct ShowArgs {
 }
 
 /// Runs `tabletop reversi`.
-pub fn run(args: ReversiArgs) -> CliResult {
+pub fn run(args: ReversiArgs, full_screen: bool) -> CliResult {
+    let _ = full_screen; // the full-screen screen lands with the tui branches
     match args.command {
         // `tabletop reversi` alone: a person (Black) against the computer (White).
         None => play(args.play, Player::Bot(DEFAULT_BOT_LEVEL)),

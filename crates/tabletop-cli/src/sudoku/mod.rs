@@ -116,7 +116,8 @@ enum BenchMode {
 }
 
 /// Runs `tabletop sudoku`.
-pub fn run(args: SudokuArgs) -> CliResult {
+pub fn run(args: SudokuArgs, full_screen: bool) -> CliResult {
+    let _ = full_screen; // the full-screen screen lands with the tui branches
     let plays = matches!(args.command, None | Some(Command::Play(_)));
     if !plays && args.play.is_set() {
         return Err(CliError::usage(

@@ -1,0 +1,100 @@
+//! Full-screen play on ratatui + crossterm.
+//!
+//! The host (`app`) owns the terminal, the title and status lines, the help overlay, the
+//! menu and the save/load dialogs; each game is a [`GameScreen`] that draws its board and
+//! turns keys and mouse events into engine calls. Like the rest of the CLI, a screen holds
+//! no rules logic: it asks the engine what is legal and draws the answer.
+//!
+//! Keys the host handles when a screen leaves an event unhandled: `?`/F1 help, Esc/F2
+//! menu, `q` quit, Ctrl-C quit at once, `u` undo, `U`/Ctrl-R redo, Ctrl-S save, Ctrl-O
+//! load, `n` new game. Screens use arrows/hjkl to move, Enter/Space to act and `t` for a
+//! hint (`h` is taken by hjkl).
+
+pub mod theme;
+
+use std::time::Instant;
+
+use crossterm::event::Event;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+
+pub use theme::Theme;
+
+/// Whether to open full screen: stdin and stdout are terminals and `--plain` is not given.
+pub fn full_screen_wanted(plain: bool) -> bool {
+    use std::io::IsTerminal;
+    !plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
+}
+
+/// Whether an event was used by the screen or should go to the host's own keys.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Handled {
+    /// The screen acted on the event (the host redraws).
+    Yes,
+    /// The screen has no use for it; the host tries its own keys.
+    No,
+}
+
+/// One setting of a game's menu (level, colour, rules variant …) and its possible values.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    /// What the setting is, e.g. "White".
+    pub label: &'static str,
+    /// The values, e.g. ["human", "bot: beginner", …].
+    pub values: Vec<String>,
+    /// Index of the value in force.
+    pub current: usize,
+}
+
+/// What the host lends a screen during one call: a way to show a message on the status
+/// line.
+#[derive(Debug, Default)]
+pub struct Ctx {
+    message: Option<String>,
+}
+
+impl Ctx {
+    /// Shows `text` on the status line until the next message or key.
+    pub fn say(&mut self, text: impl Into<String>) {
+        self.message = Some(text.into());
+    }
+
+    /// The message set during this call, if any (taken by the host).
+    pub fn take_message(&mut self) -> Option<String> {
+        self.message.take()
+    }
+}
+
+/// A game played full screen. The host calls `draw` after every event and tick that
+/// changed something.
+pub trait GameScreen {
+    /// The title line, e.g. "Reversi · Black: you · White: bot (strong)".
+    fn title(&self) -> String;
+    /// Draws the game into `area` (the screen minus the host's title and status lines).
+    /// Remember the rectangles drawn here for mouse hit-testing.
+    fn draw(&mut self, frame: &mut Frame, area: Rect, theme: &Theme);
+    /// Acts on one key or mouse event.
+    fn handle(&mut self, event: &Event, ctx: &mut Ctx) -> Handled;
+    /// Called about 20 times a second; plays bot moves at a readable pace. Returns true
+    /// when the screen must be redrawn.
+    fn tick(&mut self, now: Instant, ctx: &mut Ctx) -> bool;
+    /// The status line: whose turn, the last move, the score or the clock.
+    fn status(&self) -> String;
+    /// The game's own keys for the help overlay, as (keys, what they do).
+    fn keys(&self) -> Vec<(&'static str, &'static str)>;
+    /// The game's settings for the menu.
+    fn choices(&self) -> Vec<Choice>;
+    /// Sets setting `choice` to value `value` (indices into [`GameScreen::choices`]); says
+    /// through `ctx` whether it applies now or from the next game.
+    fn choose(&mut self, choice: usize, value: usize, ctx: &mut Ctx);
+    /// Starts a new game with the current settings.
+    fn new_game(&mut self, ctx: &mut Ctx);
+    /// Takes back the last move (or turn) where the game allows it.
+    fn undo(&mut self, ctx: &mut Ctx);
+    /// Replays the move taken back last.
+    fn redo(&mut self, ctx: &mut Ctx);
+    /// The game as a save file (the engine's save format).
+    fn save(&self) -> Vec<u8>;
+    /// Replaces the game by a loaded save; on error the game is unchanged.
+    fn load(&mut self, bytes: &[u8]) -> Result<(), String>;
+}

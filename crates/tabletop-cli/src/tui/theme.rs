@@ -1,0 +1,67 @@
+//! Colour themes: every screen draws with these roles, never with raw colours, so that
+//! `NO_COLOR` (and the monochrome theme) work everywhere.
+
+use ratatui::style::{Color, Modifier, Style};
+
+/// The styles of the drawing roles shared by the four games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Theme {
+    /// Plain text and empty cells.
+    pub normal: Style,
+    /// Secondary text: coordinates, borders, hints of keys.
+    pub dim: Style,
+    /// Titles and emphasis.
+    pub accent: Style,
+    /// The cursor cell.
+    pub cursor: Style,
+    /// The selected piece or cell.
+    pub selected: Style,
+    /// Legal targets of the selection (destinations, legal squares).
+    pub target: Style,
+    /// The last move and what it changed.
+    pub last: Style,
+    /// Errors, conflicts, illegal placements.
+    pub bad: Style,
+    /// Success: a solved grid, a sunk ship, a won game.
+    pub good: Style,
+    /// The first player's pieces (nardy white, reversi black, your fleet).
+    pub first: Style,
+    /// The second player's pieces.
+    pub second: Style,
+}
+
+impl Theme {
+    /// Colours on a dark terminal background (the default).
+    pub fn dark() -> Theme {
+        Theme {
+            normal: Style::new(),
+            dim: Style::new().fg(Color::DarkGray),
+            accent: Style::new().fg(Color::Cyan).add_modifier(Modifier::BOLD),
+            cursor: Style::new().bg(Color::Blue).fg(Color::White),
+            selected: Style::new().bg(Color::Yellow).fg(Color::Black),
+            target: Style::new().fg(Color::Green).add_modifier(Modifier::BOLD),
+            last: Style::new().fg(Color::Magenta).add_modifier(Modifier::BOLD),
+            bad: Style::new().fg(Color::Red).add_modifier(Modifier::BOLD),
+            good: Style::new().fg(Color::Green),
+            first: Style::new().fg(Color::White).add_modifier(Modifier::BOLD),
+            second: Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
+        }
+    }
+
+    /// No colours, only bold/reverse/underline: for `NO_COLOR` and monochrome terminals.
+    pub fn mono() -> Theme {
+        Theme {
+            normal: Style::new(),
+            dim: Style::new(),
+            accent: Style::new().add_modifier(Modifier::BOLD),
+            cursor: Style::new().add_modifier(Modifier::REVERSED),
+            selected: Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD),
+            target: Style::new().add_modifier(Modifier::UNDERLINED | Modifier::BOLD),
+            last: Style::new().add_modifier(Modifier::BOLD),
+            bad: Style::new().add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
+            good: Style::new().add_modifier(Modifier::BOLD),
+            first: Style::new().add_modifier(Modifier::BOLD),
+            second: Style::new(),
+        }
+    }
+}
