@@ -10,9 +10,17 @@
 //! load, `n` new game. Screens use arrows/hjkl to move, Enter/Space to act and `t` for a
 //! hint (`h` is taken by hjkl).
 
+pub mod battleship;
+pub mod nardy;
+pub mod reversi;
+pub mod sudoku;
+#[cfg(test)]
+pub mod testing;
 pub mod theme;
 
 use std::time::Instant;
+
+use crate::common::{CliError, CliResult};
 
 use crossterm::event::Event;
 use ratatui::Frame;
@@ -97,4 +105,63 @@ pub trait GameScreen {
     fn save(&self) -> Vec<u8>;
     /// Replaces the game by a loaded save; on error the game is unchanged.
     fn load(&mut self, bytes: &[u8]) -> Result<(), String>;
+}
+
+/// Plays `screen` full screen until the player quits (the host: terminal set-up and
+/// restore, title/status lines, help, menu, save/load dialogs).
+pub fn run(screen: Box<dyn GameScreen>) -> CliResult {
+    let _ = screen;
+    Err(CliError::new(
+        "the full-screen mode is not built yet; use --plain",
+    ))
+}
+
+/// `tabletop` alone on a terminal: a menu of the four games.
+pub fn run_menu() -> CliResult {
+    Err(CliError::new(
+        "the full-screen mode is not built yet; use --plain",
+    ))
+}
+
+/// A screen for a game whose full-screen mode is not built yet.
+#[derive(Debug)]
+pub struct Placeholder(pub &'static str);
+
+impl GameScreen for Placeholder {
+    fn title(&self) -> String {
+        self.0.to_owned()
+    }
+    fn draw(&mut self, frame: &mut Frame, area: Rect, theme: &Theme) {
+        let text = ratatui::widgets::Paragraph::new(format!(
+            "{}: the full-screen mode is coming; run with --plain",
+            self.0
+        ))
+        .style(theme.dim);
+        frame.render_widget(text, area);
+    }
+    fn handle(&mut self, _event: &Event, _ctx: &mut Ctx) -> Handled {
+        Handled::No
+    }
+    fn tick(&mut self, _now: Instant, _ctx: &mut Ctx) -> bool {
+        false
+    }
+    fn status(&self) -> String {
+        String::new()
+    }
+    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        Vec::new()
+    }
+    fn choices(&self) -> Vec<Choice> {
+        Vec::new()
+    }
+    fn choose(&mut self, _choice: usize, _value: usize, _ctx: &mut Ctx) {}
+    fn new_game(&mut self, _ctx: &mut Ctx) {}
+    fn undo(&mut self, _ctx: &mut Ctx) {}
+    fn redo(&mut self, _ctx: &mut Ctx) {}
+    fn save(&self) -> Vec<u8> {
+        Vec::new()
+    }
+    fn load(&mut self, _bytes: &[u8]) -> Result<(), String> {
+        Err("not built yet".to_owned())
+    }
 }

@@ -1,0 +1,65 @@
+//! Helpers for screen tests: events and rendering into ratatui's `TestBackend`.
+
+use crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+
+use super::{GameScreen, Theme};
+
+/// A key press without modifiers.
+pub fn key(code: KeyCode) -> Event {
+    Event::Key(KeyEvent::new(code, KeyModifiers::NONE))
+}
+
+/// A character key press.
+pub fn ch(c: char) -> Event {
+    key(KeyCode::Char(c))
+}
+
+/// A press of the left mouse button at a cell (column, row of the whole screen).
+pub fn click(column: u16, row: u16) -> Event {
+    mouse(MouseEventKind::Down(MouseButton::Left), column, row)
+}
+
+/// A press of the right mouse button.
+pub fn right_click(column: u16, row: u16) -> Event {
+    mouse(MouseEventKind::Down(MouseButton::Right), column, row)
+}
+
+/// Any mouse event at a cell.
+pub fn mouse(kind: MouseEventKind, column: u16, row: u16) -> Event {
+    Event::Mouse(MouseEvent {
+        kind,
+        column,
+        row,
+        modifiers: KeyModifiers::NONE,
+    })
+}
+
+/// Draws `screen` alone (no host chrome) on a `width`×`height` test terminal.
+pub fn render(screen: &mut dyn GameScreen, width: u16, height: u16, theme: &Theme) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test backend");
+    terminal
+        .draw(|frame| {
+            let area = frame.area();
+            screen.draw(frame, area, theme);
+        })
+        .expect("draw");
+    terminal.backend().buffer().clone()
+}
+
+/// The text of a buffer, one line per row, trailing spaces kept.
+pub fn text(buffer: &Buffer) -> String {
+    let area = buffer.area;
+    let mut out = String::new();
+    for y in 0..area.height {
+        for x in 0..area.width {
+            out.push_str(buffer[(x, y)].symbol());
+        }
+        out.push('\n');
+    }
+    out
+}
