@@ -60,12 +60,12 @@ struct GameEntry {
 const GAMES: [GameEntry; 4] = [
     GameEntry {
         name: "Long Nardy",
-        about: "Russian long backgammon, against the computer or a friend",
+        about: "Russian long backgammon, against a bot or a friend",
         make: super::nardy::default_screen,
     },
     GameEntry {
         name: "Sudoku",
-        about: "Puzzles from easy to extreme, with pencil marks and logical hints",
+        about: "Easy to extreme puzzles, pencil marks, logical hints",
         make: super::sudoku::default_screen,
     },
     GameEntry {
@@ -75,7 +75,7 @@ const GAMES: [GameEntry; 4] = [
     },
     GameEntry {
         name: "Reversi",
-        about: "Othello: outflank and flip, against the computer or a friend",
+        about: "Othello: outflank and flip, against a bot or a friend",
         make: super::reversi::default_screen,
     },
 ];
@@ -677,20 +677,15 @@ impl App {
         if hint_x > title_row.x + width(&title) {
             put(buf, title_row, hint_x, title_row.y, hint, theme.dim);
         }
-        let mut x = put(
-            buf,
-            status_row,
-            status_row.x,
-            status_row.y,
-            &status,
-            theme.normal,
-        );
+        // The message first: it is what just happened, and the line may be too short.
+        let mut x = status_row.x;
         if let Some(message) = &self.message {
+            x = put(buf, status_row, x, status_row.y, message, theme.accent);
             if !status.is_empty() {
                 x = put(buf, status_row, x, status_row.y, " · ", theme.dim);
             }
-            put(buf, status_row, x, status_row.y, message, theme.accent);
         }
+        put(buf, status_row, x, status_row.y, &status, theme.normal);
         let menu = match self.overlay {
             Overlay::Menu { .. } => {
                 let choices = self
@@ -720,7 +715,7 @@ impl App {
 
     fn draw_games(&mut self, frame: &mut Frame, area: Rect, theme: &Theme) {
         let lines = GAMES.len() as u16 + 1;
-        let rect = centered(area, 72, lines * 2 + 4);
+        let rect = centered(area, 76, lines * 2 + 4);
         frame.render_widget(Clear, rect);
         frame.render_widget(
             Block::default()
@@ -1168,7 +1163,7 @@ mod tests {
         let mut app = reversi();
         app.handle(&ch('u'));
         assert_eq!(app.message(), Some("Nothing to undo"));
-        assert!(frame_text(&mut app).contains("· Nothing to undo"));
+        assert!(frame_text(&mut app).contains("Nothing to undo · Black ● to move"));
         app.handle(&key(KeyCode::Left));
         assert_eq!(app.message(), None);
     }
@@ -1351,6 +1346,29 @@ mod tests {
         assert!(app.screen().expect("a game").title().starts_with("Sudoku"));
         app.handle(&ch('q'));
         assert!(app.should_quit() || app.overlay_open());
+    }
+
+    #[test]
+    fn snapshot_games_menu() {
+        let mut app = App::games(ThemeKind::Dark);
+        insta::assert_snapshot!(
+            "host_games_menu",
+            format!("{:?}", render_app(&mut app, 80, 24))
+        );
+    }
+
+    #[test]
+    fn snapshot_menu_over_a_game() {
+        let mut app = reversi();
+        app.open_menu();
+        insta::assert_snapshot!("host_menu", format!("{:?}", render_app(&mut app, 80, 24)));
+    }
+
+    #[test]
+    fn snapshot_save_dialog() {
+        let mut app = reversi();
+        let buffer = drive(&mut app, &[ctrl('s')], 80, 24);
+        insta::assert_snapshot!("host_save_dialog", format!("{buffer:?}"));
     }
 
     fn any_event() -> impl Strategy<Value = Event> {

@@ -69,6 +69,16 @@ struct Geometry {
 }
 
 impl Geometry {
+    /// The cell where a square's disc is drawn (the middle of its cell).
+    fn middle(&self, file: u8, rank: u8) -> (u16, u16) {
+        let off = u16::from(self.grid);
+        let (inner_w, inner_h) = (self.cell_w - off, self.cell_h - off);
+        (
+            self.x + off + u16::from(file) * self.cell_w + (inner_w - 1) / 2,
+            self.y + off + u16::from(rank) * self.cell_h + (inner_h - 1) / 2,
+        )
+    }
+
     fn square_at(&self, column: u16, row: u16) -> Option<Square> {
         if self.cell_w == 0 || column < self.x || row < self.y {
             return None;
@@ -149,12 +159,8 @@ impl ReversiScreen {
     /// Where a square was last drawn on the screen (the middle of its cell), for tests
     /// that click.
     pub fn cell_of(&self, square: Square) -> (u16, u16) {
-        let g = self.geometry;
-        let offset = u16::from(g.grid);
-        (
-            g.x + offset + u16::from(square.file()) * g.cell_w + g.cell_w / 2,
-            g.y + offset + u16::from(square.rank()) * g.cell_h,
-        )
+        let (x, y) = self.geometry.middle(square.file(), square.rank());
+        (x, y)
     }
 
     fn make_bots(&mut self) {
@@ -331,14 +337,12 @@ impl ReversiScreen {
         let buf = frame.buffer_mut();
         let off = u16::from(g.grid);
         // File letters above, rank numbers left.
-        for file in 0..8u16 {
-            let x = g.x + off + file * g.cell_w + g.cell_w / 2;
-            let letter = char::from(b'a' + file as u8).to_string();
+        for i in 0..8u8 {
+            let (x, _) = g.middle(i, 0);
+            let (_, y) = g.middle(0, i);
+            let letter = char::from(b'a' + i).to_string();
             put(buf, area, x, board.y, &letter, theme.dim);
-        }
-        for rank in 0..8u16 {
-            let y = g.y + off + rank * g.cell_h + (g.cell_h - off) / 2;
-            put(buf, area, board.x, y, &(rank + 1).to_string(), theme.dim);
+            put(buf, area, board.x, y, &(i + 1).to_string(), theme.dim);
         }
         if g.grid {
             for row in 0..=8u16 {
@@ -398,8 +402,8 @@ impl ReversiScreen {
                 let blank = " ".repeat(usize::from(inner_w));
                 put(buf, area, x, y + dy, &blank, base);
             }
-            let tx = x + inner_w.saturating_sub(width(&text)) / 2;
-            let ty = y + (g.cell_h - off).saturating_sub(1) / 2;
+            let (mx, ty) = g.middle(sq.file(), sq.rank());
+            let tx = (mx + 1).saturating_sub(width(&text).div_ceil(2)).max(x);
             put(buf, area, tx, ty, &text, base.patch(style));
         }
     }
@@ -498,12 +502,19 @@ impl GameScreen for ReversiScreen {
         if area.width == 0 || area.height == 0 {
             return;
         }
-        // The full board: 8 cells of 4×2 with grid lines, plus letters and numbers.
-        let grid = area.width >= 36 + 2 && area.height >= 18;
-        let (cell_w, cell_h) = if grid { (4, 2) } else { (2, 1) };
+        // The full board: 8 cells of 4×2 with grid lines, plus letters and numbers; 6×3
+        // cells when the terminal is large, 2×1 without lines when it is very small.
+        let panel_w = 42u16;
+        let grid = area.width >= 36 && area.height >= 18;
+        let large = area.width >= 2 + 49 + 3 + panel_w && area.height >= 26;
+        let (cell_w, cell_h) = match (grid, large) {
+            (_, true) => (6, 3),
+            (true, false) => (4, 2),
+            (false, _) => (2, 1),
+        };
+        let grid = grid || large;
         let board_w = 2 + 8 * cell_w + u16::from(grid);
         let board_h = 1 + 8 * cell_h + u16::from(grid);
-        let panel_w = 42u16;
         let total = board_w + 3 + panel_w;
         let left = area.x + area.width.saturating_sub(total) / 2;
         let top = area.y + area.height.saturating_sub(board_h) / 2;
