@@ -141,3 +141,36 @@ fn a_panic_restores_the_terminal_before_its_message() {
     );
     assert!(end.screen.contains("internal error"), "{}", end.screen);
 }
+
+#[test]
+fn reversi_play_load_continues_a_save_full_screen() {
+    let dir = std::env::temp_dir().join(format!("tabletop-tui-load-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let save = dir.join("game.save");
+    let save = save.to_str().expect("a UTF-8 path");
+    // Save a game in line mode (a pipe), then continue it full screen.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(["reversi", "play"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            let mut stdin = child.stdin.take().expect("stdin");
+            writeln!(stdin, "f5\nd6\nsave {save}\nquit")?;
+            drop(stdin);
+            child.wait()
+        })
+        .expect("line mode runs");
+    assert!(out.success());
+    let mut term = Pty::spawn(&["reversi", "play", "--load", save]);
+    assert!(
+        term.wait_for("Black ● to move · last: White d6"),
+        "{}",
+        term.screen()
+    );
+    assert!(term.screen().contains("Black: human · White: human"));
+    let end = term.finish(&[pty::CTRL_C]);
+    assert!(end.exited);
+    let _ = std::fs::remove_dir_all(&dir);
+}

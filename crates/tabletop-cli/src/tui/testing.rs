@@ -1,4 +1,11 @@
 //! Helpers for screen tests: events and rendering into ratatui's `TestBackend`.
+//!
+//! A screen alone: `render(&mut screen, 80, 22, &Theme::dark())` (the host gives a game
+//! the 80×24 terminal minus its title and status lines). The whole host frame, as a player
+//! sees it: `App::new(Box::new(screen), ThemeKind::Dark)`, then `render_app(&mut app, 80,
+//! 24)`, or `drive(&mut app, &events, 80, 24)` to feed events first (host keys included:
+//! `key(KeyCode::Esc)` opens the menu, `ch('?')` the help; `app.open_menu()` and
+//! `app.open_help()` do it directly). On the host frame the screen's area starts at row 1.
 
 use crossterm::event::{
     Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
