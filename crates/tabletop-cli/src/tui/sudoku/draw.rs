@@ -43,8 +43,30 @@ pub(super) struct GridLayout {
     /// Blank columns between the cells of a box.
     gap: usize,
     notes: Notes,
-    /// Row and column numbers beside the grid.
-    labels: bool,
+    /// Where the row and column numbers go.
+    labels: Labels,
+}
+
+/// Where a layout puts the row and column numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Labels {
+    /// Row numbers on the left, column numbers on a line above the grid.
+    Above,
+    /// Row numbers on the left, column numbers inside the top border (a line less).
+    InBorder,
+    /// None.
+    None,
+}
+
+impl Labels {
+    /// The columns and rows the labels add to the grid.
+    fn room(self) -> (usize, usize) {
+        match self {
+            Labels::Above => (3, 1),
+            Labels::InBorder => (3, 0),
+            Labels::None => (0, 0),
+        }
+    }
 }
 
 impl GridLayout {
@@ -60,12 +82,12 @@ impl GridLayout {
         ];
         let mut out = Vec::new();
         for (cell_h, cell_w, gap, notes) in styles {
-            for labels in [true, false] {
+            for labels in [Labels::Above, Labels::InBorder, Labels::None] {
                 // Two-digit labels need cells at least 3 wide.
-                if labels && cell_w < 3 {
+                if labels != Labels::None && cell_w < 3 {
                     continue;
                 }
-                let (lw, lh) = if labels { (3, 1) } else { (0, 0) };
+                let (lw, lh) = labels.room();
                 out.push(GridLayout {
                     n,
                     box_rows: br,
@@ -95,7 +117,7 @@ impl GridLayout {
 
     /// Width and height with the labels.
     fn outer(&self) -> (usize, usize) {
-        let (lw, lh) = if self.labels { (3, 1) } else { (0, 0) };
+        let (lw, lh) = self.labels.room();
         (self.width() + lw, self.height() + lh)
     }
 
@@ -338,7 +360,8 @@ fn draw_grid(screen: &SudokuScreen, buf: &mut Buffer, clip: Rect, g: &GridLayout
             }
         }
     }
-    if g.labels {
+    if g.labels != Labels::None {
+        let above = usize::from(g.labels == Labels::Above);
         for i in 0..n {
             let label_style = |on: bool| if on { theme.accent } else { theme.dim };
             let x = g.cell_x(i) + (g.cell_w - 1) / 2;
@@ -346,7 +369,7 @@ fn draw_grid(screen: &SudokuScreen, buf: &mut Buffer, clip: Rect, g: &GridLayout
                 buf,
                 clip,
                 x,
-                g.y - 1,
+                g.y - above,
                 &(i + 1).to_string(),
                 label_style(i == cc),
             );

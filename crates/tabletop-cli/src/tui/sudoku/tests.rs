@@ -602,18 +602,20 @@ fn draws_at_every_small_size_without_panic() {
 #[test]
 fn docs_screen_is_up_to_date() {
     let mut s = screen_of(EASY9);
-    for &(r, c) in &[(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)] {
-        let d = solution_digit(&s, r, c);
-        s.game
-            .play(Move::Enter {
-                row: r,
-                col: c,
-                digit: d,
-            })
-            .expect("legal");
+    // A dozen right entries, pencil marks in three cells, one wrong entry, then a hint.
+    for (r, c) in empty_cells(&s).into_iter().take(12) {
+        let digit = solution_digit(&s, r, c);
+        let mv = Move::Enter { row: r, col: c, digit };
+        s.game.play(mv).expect("legal");
     }
     s.game.add_elapsed(Duration::from_secs(192));
-    type_keys(&mut s, "ajjjj");
+    for (r, c, digits) in [(6, 1, "78"), (6, 2, "789"), (7, 0, "147")] {
+        walk_to(&mut s, r, c);
+        type_keys(&mut s, &format!("p{digits}p"));
+    }
+    walk_to(&mut s, 8, 0);
+    type_keys(&mut s, "8");
+    walk_to(&mut s, 4, 3);
     let mut ctx = Ctx::default();
     s.hint(&mut ctx);
     let body = text(&render(&mut s, 80, 22, &Theme::mono()));
