@@ -342,7 +342,7 @@ impl SudokuScreen {
                     Hint::WrongMarks { .. } => "wrong pencil marks".to_owned(),
                     Hint::Solved => String::new(),
                 };
-                ctx.say(format!("Hint: {what} (t again plays it)"));
+                ctx.say(format!("Hint: {what} (t plays it)"));
                 self.hint = Some(hint);
             }
             Err(e) => ctx.say(format!("No hint: {e}")),

@@ -7,12 +7,16 @@ use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::layout::Rect;
 use sudoku_core::logic::{Difficulty, Hint};
 use sudoku_core::{Game, Grid, Move, Size, generate};
 
 use super::{Button, Settings, SudokuScreen};
-use crate::tui::testing::{ch, click, key, render, text};
-use crate::tui::{Ctx, GameScreen, Handled, Theme};
+use crate::tui::app::App;
+use crate::tui::testing::{ch, click, drive, key, render, text};
+use crate::tui::{Ctx, GameScreen, Handled, Theme, ThemeKind};
 
 /// An easy 9×9 puzzle (singles only).
 const EASY9: &str =
@@ -153,7 +157,7 @@ fn snapshot_mid_game_with_notes() {
 fn snapshot_hint() {
     let mut s = screen_of(EASY9);
     let (_, said) = send(&mut s, ch('t'));
-    assert!(said.is_some_and(|m| m.contains("t again plays it")));
+    assert!(said.is_some_and(|m| m.ends_with("(t plays it)")));
     let Some(Hint::Step(step)) = s.hint.clone() else {
         panic!("a step: {:?}", s.hint)
     };
@@ -597,15 +601,19 @@ fn draws_at_every_small_size_without_panic() {
     }
 }
 
-/// The 80×24 picture of a mid-game screen in `docs/screens/sudoku.txt`: the title line,
-/// the screen in 80×22, the status line. `UPDATE_SCREENS=1` rewrites it.
+/// The 80×24 picture of a mid-game screen in `docs/screens/sudoku.txt`, drawn by the host.
+/// `UPDATE_SCREENS=1` rewrites it.
 #[test]
 fn docs_screen_is_up_to_date() {
     let mut s = screen_of(EASY9);
     // A dozen right entries, pencil marks in three cells, one wrong entry, then a hint.
     for (r, c) in empty_cells(&s).into_iter().take(12) {
         let digit = solution_digit(&s, r, c);
-        let mv = Move::Enter { row: r, col: c, digit };
+        let mv = Move::Enter {
+            row: r,
+            col: c,
+            digit,
+        };
         s.game.play(mv).expect("legal");
     }
     s.game.add_elapsed(Duration::from_secs(192));
@@ -616,16 +624,9 @@ fn docs_screen_is_up_to_date() {
     walk_to(&mut s, 8, 0);
     type_keys(&mut s, "8");
     walk_to(&mut s, 4, 3);
-    let mut ctx = Ctx::default();
-    s.hint(&mut ctx);
-    let body = text(&render(&mut s, 80, 22, &Theme::mono()));
-    let line = |t: String| format!("{:<80}", t.chars().take(80).collect::<String>());
-    let picture = format!(
-        "{}\n{}{}\n",
-        line(format!(" {}", s.title())),
-        body.lines().map(|l| format!("{l}\n")).collect::<String>(),
-        line(format!(" {}", s.status()))
-    );
+    // In the real host (title and status lines), the hint asked for with t.
+    let mut app = App::new(Box::new(s), ThemeKind::Mono);
+    let picture = text(&drive(&mut app, &[ch('t')], 80, 24));
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/screens/sudoku.txt");
     if std::env::var_os("UPDATE_SCREENS").is_some() {
         std::fs::write(path, &picture).expect("write docs/screens/sudoku.txt");
@@ -635,6 +636,32 @@ fn docs_screen_is_up_to_date() {
         on_disk, picture,
         "docs/screens/sudoku.txt is out of date: run with UPDATE_SCREENS=1"
     );
+}
+
+#[test]
+fn through_the_host_by_mouse_and_keys() {
+    // Where the host puts the screen (below the title line, above the status line), as a
+    // probe of the same puzzle draws it.
+    let mut probe = screen_of(FOUR);
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("test backend");
+    terminal
+        .draw(|f| probe.draw(f, Rect::new(0, 1, 80, 22), &Theme::dark()))
+        .expect("draw");
+    let (cx, cy) = probe.view.cell_point(1, 0).expect("r2c1 drawn");
+    let (bx, by) = probe
+        .view
+        .button_point(Button::Digit(3))
+        .expect("[3] drawn");
+    let mut app = App::new(Box::new(screen_of(FOUR)), ThemeKind::Dark);
+    let game = |app: &App| Game::from_bytes(&app.screen().expect("a game").save()).expect("a save");
+    let shown = text(&drive(&mut app, &[click(cx, cy), click(bx, by)], 80, 24));
+    assert_eq!(game(&app).grid().get(1, 0), Some(3), "{shown}");
+    // The host's u and U take back and play again.
+    drive(&mut app, &[ch('u')], 80, 24);
+    assert_eq!(game(&app).grid().get(1, 0), None);
+    let shown = text(&drive(&mut app, &[ch('U')], 80, 24));
+    assert_eq!(game(&app).grid().get(1, 0), Some(3));
+    assert!(shown.contains("Played again r2c1 3"), "{shown}");
 }
 
 // --- random events ----------------------------------------------------------------------
