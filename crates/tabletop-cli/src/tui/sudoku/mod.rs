@@ -115,6 +115,9 @@ pub struct SudokuScreen {
     shown_second: u64,
     /// Where the last draw put the cells and buttons, for the mouse.
     view: draw::View,
+    /// A new big puzzle asked for: generated at the next tick, after the host has shown
+    /// that it is coming (a 25×25 one takes seconds).
+    generate_next: bool,
 }
 
 /// A new game of `settings`' level, size and symmetry.
@@ -175,6 +178,7 @@ impl SudokuScreen {
             carry: Duration::ZERO,
             shown_second: 0,
             view: draw::View::default(),
+            generate_next: false,
         };
         screen.reset();
         screen
@@ -554,6 +558,10 @@ impl GameScreen for SudokuScreen {
     }
 
     fn tick(&mut self, now: Instant, ctx: &mut Ctx) -> bool {
+        if self.generate_next {
+            self.new_game(ctx);
+            return true;
+        }
         let mut redraw = false;
         if self
             .pending
@@ -669,6 +677,16 @@ impl GameScreen for SudokuScreen {
     }
 
     fn new_game(&mut self, ctx: &mut Ctx) {
+        if self.settings.size.side() >= 16 && !self.generate_next {
+            self.generate_next = true;
+            ctx.say(format!(
+                "Making a {} {} puzzle…",
+                self.settings.level(),
+                self.settings.size
+            ));
+            return;
+        }
+        self.generate_next = false;
         match fresh(&self.settings, &mut self.rng) {
             Ok(game) => {
                 self.game = game;

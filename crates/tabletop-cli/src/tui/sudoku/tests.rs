@@ -563,6 +563,22 @@ fn choices_apply_from_the_next_game() {
 }
 
 #[test]
+fn a_big_new_puzzle_is_announced_then_made_at_the_next_tick() {
+    let mut s = screen_of(FOUR);
+    let mut ctx = Ctx::default();
+    s.choose(1, 3, &mut ctx);
+    s.new_game(&mut ctx);
+    assert_eq!(
+        ctx.take_message().as_deref(),
+        Some("Making a medium 16×16 puzzle…")
+    );
+    assert_eq!(s.game.size(), Size::Four, "not yet");
+    assert!(s.tick(Instant::now(), &mut ctx));
+    assert_eq!(s.game.size(), Size::Sixteen);
+    assert_eq!(s.title(), "Sudoku · 16×16 · medium");
+}
+
+#[test]
 fn the_same_seed_gives_the_same_puzzle() {
     let settings = Settings {
         size: Size::Four,
