@@ -599,26 +599,22 @@ impl GameScreen for SudokuScreen {
     }
 
     fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        // Eight lines: what the host's help overlay shows below its own keys at 80×24.
         vec![
             ("arrows, hjkl, click", "select a cell"),
-            ("1-9", "write the digit (a note in pencil mode)"),
             (
-                "A-P, or 1 then 6",
-                "the digits 10-25 of 16×16 and 25×25 grids",
+                "1-9, A-P, 1 then 6",
+                "write a digit (10-25: a letter or two digits)",
             ),
             (
                 "0, Delete, Backspace",
                 "clear the cell (its digit, else its notes)",
             ),
-            ("p", "pencil-mark mode on or off"),
+            ("p", "pencil-mark mode: digits switch notes on and off"),
             ("a", "pencil in every candidate"),
-            ("t", "hint: the next step and its cells (t again plays it)"),
-            ("c", "check: are the entries so far right?"),
-            ("v", "verify: is the grid complete and correct?"),
-            (
-                "palette",
-                "click a digit, notes, clear, fill, hint, check, verify, undo",
-            ),
+            ("t", "hint: the next step and its cells; t again plays it"),
+            ("c, v", "check the entries so far; verify the full grid"),
+            ("palette", "click a digit, notes, clear, fill, hint, check…"),
         ]
     }
 

@@ -678,6 +678,14 @@ fn through_the_host_by_mouse_and_keys() {
     let shown = text(&drive(&mut app, &[ch('U')], 80, 24));
     assert_eq!(game(&app).grid().get(1, 0), Some(3));
     assert!(shown.contains("Played again r2c1 3"), "{shown}");
+    // The help overlay at 80×24 has room for every key of the screen.
+    let help = text(&drive(&mut app, &[ch('?')], 80, 24));
+    for (keys, what) in screen_of(FOUR).keys() {
+        assert!(
+            help.contains(keys) && help.contains(what),
+            "{keys}: {what}\n{help}"
+        );
+    }
 }
 
 // --- random events ----------------------------------------------------------------------
