@@ -305,7 +305,7 @@ fn on_a_terminal_givens_and_entries_differ_by_style_not_by_parentheses() {
     let mut child = Command::new("script")
         .args([
             "-qec",
-            &format!("{bin} sudoku play --load {}", start.display()),
+            &format!("{bin} --plain sudoku play --load {}", start.display()),
             "/dev/null",
         ])
         .env_remove("NO_COLOR")

@@ -3,7 +3,7 @@
 //!
 //! Holds no rules logic: it parses arguments and commands, calls `sudoku-core` and renders.
 
-mod play;
+pub(crate) mod play;
 mod tools;
 
 use std::io::{Read, Write};
@@ -117,7 +117,6 @@ enum BenchMode {
 
 /// Runs `tabletop sudoku`.
 pub fn run(args: SudokuArgs, full_screen: bool) -> CliResult {
-    let _ = full_screen; // the full-screen screen lands with the tui branches
     let plays = matches!(args.command, None | Some(Command::Play(_)));
     if !plays && args.play.is_set() {
         return Err(CliError::usage(
@@ -125,11 +124,19 @@ pub fn run(args: SudokuArgs, full_screen: bool) -> CliResult {
              `tabletop sudoku` or `tabletop sudoku play`, or after the other command's name",
         ));
     }
+    // Playing opens full screen on a terminal (not with --plain), else the line mode.
+    let play = |p| {
+        if full_screen {
+            play::play_full_screen(p)
+        } else {
+            play::play(p)
+        }
+    };
     let Some(command) = args.command else {
-        return play::play(args.play);
+        return play(args.play);
     };
     match command {
-        Command::Play(p) => play::play(p.or(args.play)),
+        Command::Play(p) => play(p.or(args.play)),
         Command::Hint(a) => tools::run_hint(a),
         Command::Explain(a) => tools::run_explain(a),
         Command::Rate(a) => tools::run_rate(a),

@@ -9,7 +9,7 @@ use clap::Args;
 use rand_chacha::ChaCha8Rng;
 use sudoku_core::logic::generate_level::puzzle_of_level;
 use sudoku_core::logic::{Difficulty, Hint};
-use sudoku_core::{Game, GenerateOptions, Grid, Move, Size, Symmetry, Verdict, symbol_char};
+use sudoku_core::{Check, Game, GenerateOptions, Grid, Move, Size, Symmetry, Verdict, symbol_char};
 
 use crate::common::{
     CliError, CliResult, Console, Painter, SeedArg, Session, Style, load_file, run_session,
@@ -31,7 +31,7 @@ commands:
   solve         show the solution (ends the game)";
 
 /// Generated puzzles to try before giving up on a level.
-pub(super) const LEVEL_ATTEMPTS: u32 = 2000;
+pub(crate) const LEVEL_ATTEMPTS: u32 = 2000;
 
 /// Arguments of `tabletop sudoku play` (also accepted right after `tabletop sudoku`).
 #[derive(Args, Debug, Default)]
@@ -79,7 +79,7 @@ pub(super) fn size_arg(side: usize) -> CliResult<Size> {
 }
 
 /// A puzzle of `level`, or an error when none was found.
-pub(super) fn level_puzzle(
+pub(crate) fn level_puzzle(
     level: Difficulty,
     options: &GenerateOptions,
     rng: &mut ChaCha8Rng,
@@ -103,8 +103,17 @@ struct SudokuSession {
     since: Cell<Instant>,
 }
 
-/// Plays a puzzle in the terminal with `args`.
-pub(super) fn play(args: PlayArgs) -> CliResult {
+/// What `tabletop sudoku play` starts with: the game (loaded or new), `--difficulty`,
+/// the options of the next puzzles and the generator.
+struct Start {
+    game: Game,
+    difficulty: Option<Difficulty>,
+    options: GenerateOptions,
+    rng: ChaCha8Rng,
+}
+
+/// The game `args` ask for: loaded from `--load`, else a new puzzle.
+fn start(args: PlayArgs) -> CliResult<Start> {
     let loaded = match &args.load {
         Some(path) => {
             let bytes = load_file(path)?;
@@ -130,9 +139,43 @@ pub(super) fn play(args: PlayArgs) -> CliResult {
         Some(game) => game,
         None => new_game(level_of(args.difficulty, size), &options, &mut rng)?,
     };
-    let mut session = SudokuSession {
+    Ok(Start {
         game,
         difficulty: args.difficulty,
+        options,
+        rng,
+    })
+}
+
+/// Plays a puzzle full screen with `args` (the same settings as the line mode).
+pub(super) fn play_full_screen(args: PlayArgs) -> CliResult {
+    let loaded = args.load.is_some();
+    let start = start(args)?;
+    let level = (!loaded).then(|| level_of(start.difficulty, start.options.size));
+    let screen = crate::tui::sudoku::SudokuScreen::from_parts(
+        start.game,
+        level,
+        crate::tui::sudoku::Settings {
+            difficulty: start.difficulty,
+            size: start.options.size,
+            symmetry: start.options.symmetry,
+        },
+        start.rng,
+    );
+    crate::tui::run(Box::new(screen))
+}
+
+/// Plays a puzzle in the terminal with `args`.
+pub(super) fn play(args: PlayArgs) -> CliResult {
+    let Start {
+        game,
+        difficulty,
+        options,
+        rng,
+    } = start(args)?;
+    let mut session = SudokuSession {
+        game,
+        difficulty,
         options,
         rng,
         since: Cell::new(Instant::now()),
@@ -143,7 +186,7 @@ pub(super) fn play(args: PlayArgs) -> CliResult {
 
 /// The level asked for, or the default: medium, easy for 4×4 (whose puzzles hardly ever
 /// need more than singles).
-fn level_of(difficulty: Option<Difficulty>, size: Size) -> Difficulty {
+pub(crate) fn level_of(difficulty: Option<Difficulty>, size: Size) -> Difficulty {
     difficulty.unwrap_or(if size == Size::Four {
         Difficulty::Easy
     } else {
@@ -166,42 +209,41 @@ impl SudokuSession {
     fn grid(&self, painter: Painter) -> String {
         draw_grid(&self.game, painter)
     }
+}
 
-    /// The answer to `check`.
-    fn check_text(&self) -> String {
-        let check = self.game.check();
-        if !check.wrong.is_empty() {
-            return format!(
-                "{} wrong: {}; no solution is left with {}.",
-                entries_are(check.wrong.len()),
-                cell_list(&check.wrong),
-                if check.wrong.len() == 1 { "it" } else { "them" }
-            );
-        }
-        let n = self.game.size().side();
-        let entries = (0..n * n)
-            .filter(|&i| self.game.entry(i / n, i % n).is_some())
-            .count();
-        let solutions = plural(check.solutions, "solution");
-        match entries {
-            0 => format!("No entries yet; the puzzle has {solutions}."),
-            1 => format!("Your entry is right; the puzzle has {solutions} left."),
-            _ => format!("All {entries} entries are right; the puzzle has {solutions} left."),
-        }
+/// The answer to `check` (also the full screen's `c`).
+pub(crate) fn check_text(game: &Game, check: &Check) -> String {
+    if !check.wrong.is_empty() {
+        return format!(
+            "{} wrong: {}; no solution is left with {}.",
+            entries_are(check.wrong.len()),
+            cell_list(&check.wrong),
+            if check.wrong.len() == 1 { "it" } else { "them" }
+        );
     }
+    let n = game.size().side();
+    let entries = (0..n * n)
+        .filter(|&i| game.entry(i / n, i % n).is_some())
+        .count();
+    let solutions = plural(check.solutions, "solution");
+    match entries {
+        0 => format!("No entries yet; the puzzle has {solutions}."),
+        1 => format!("Your entry is right; the puzzle has {solutions} left."),
+        _ => format!("All {entries} entries are right; the puzzle has {solutions} left."),
+    }
+}
 
-    /// The answer to `verify`.
-    fn verify_text(&self) -> String {
-        match self.game.verify() {
-            Verdict::Correct => "Complete and correct!".to_owned(),
-            Verdict::Wrong(wrong) => format!(
-                "The grid is full, but {} wrong: {}.",
-                entries_are(wrong.len()),
-                cell_list(&wrong)
-            ),
-            Verdict::Incomplete(empty) => {
-                format!("Not complete: {} still empty.", plural(empty, "cell"))
-            }
+/// The answer to `verify` (also the full screen's `v`).
+pub(crate) fn verify_text(game: &Game) -> String {
+    match game.verify() {
+        Verdict::Correct => "Complete and correct!".to_owned(),
+        Verdict::Wrong(wrong) => format!(
+            "The grid is full, but {} wrong: {}.",
+            entries_are(wrong.len()),
+            cell_list(&wrong)
+        ),
+        Verdict::Incomplete(empty) => {
+            format!("Not complete: {} still empty.", plural(empty, "cell"))
         }
     }
 }
@@ -228,12 +270,12 @@ fn cell_list(cells: &[(usize, usize)]) -> String {
     }
 }
 
-fn plural(n: usize, word: &str) -> String {
+pub(crate) fn plural(n: usize, word: &str) -> String {
     format!("{n} {word}{}", if n == 1 { "" } else { "s" })
 }
 
 /// `m:ss` or `h:mm:ss`.
-fn clock(d: Duration) -> String {
+pub(crate) fn clock(d: Duration) -> String {
     let s = d.as_secs();
     if s >= 3600 {
         format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
@@ -274,8 +316,8 @@ impl Session for SudokuSession {
                     other => format!("Hint: {other}"),
                 });
             }
-            "check" => return Ok(self.check_text()),
-            "verify" => return Ok(self.verify_text()),
+            "check" => return Ok(check_text(&self.game, &self.game.check())),
+            "verify" => return Ok(verify_text(&self.game)),
             "undo" => {
                 let mv = self
                     .game

@@ -1,0 +1,656 @@
+//! Drawing the sudoku screen: the grid in the largest cell style that fits the area, the
+//! side panel with the palette and the hint or report, and the rectangles the mouse hits.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span, Text};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+use sudoku_core::logic::Hint;
+use sudoku_core::{Size, symbol_char};
+
+use super::{Button, SudokuScreen};
+use crate::tui::Theme;
+
+/// The narrowest side panel (the palette of a 25×25 grid is 19 columns wide).
+const PANEL_MIN: u16 = 20;
+/// The widest side panel (longer lines of text are harder to read).
+const PANEL_MAX: u16 = 44;
+
+/// How a cell's pencil marks are drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Notes {
+    /// In the layout of a box: digit `d` at the place of the `d`-th cell of a box, with a
+    /// space between (a 9×9 cell is 3 rows of " 1 2 3 ").
+    Box,
+    /// Packed in two rows (a 9×9 cell is "12345" over "6789").
+    Rows(usize),
+    /// Not drawn: a cell with notes shows `:` and the panel lists them.
+    Marker,
+}
+
+/// Where the grid is drawn and how big its cells are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct GridLayout {
+    n: usize,
+    box_rows: usize,
+    box_cols: usize,
+    /// The top-left corner of the grid's outer border.
+    x: usize,
+    y: usize,
+    cell_w: usize,
+    cell_h: usize,
+    /// Blank columns between the cells of a box.
+    gap: usize,
+    notes: Notes,
+    /// Where the row and column numbers go.
+    labels: Labels,
+}
+
+/// Where a layout puts the row and column numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Labels {
+    /// Row numbers on the left, column numbers on a line above the grid.
+    Above,
+    /// Row numbers on the left, column numbers inside the top border (a line less).
+    InBorder,
+    /// None.
+    None,
+}
+
+impl Labels {
+    /// The columns and rows the labels add to the grid.
+    fn room(self) -> (usize, usize) {
+        match self {
+            Labels::Above => (3, 1),
+            Labels::InBorder => (3, 0),
+            Labels::None => (0, 0),
+        }
+    }
+}
+
+impl GridLayout {
+    /// The layouts for `size`, largest first, with the grid at the area's corner.
+    fn candidates(size: Size, area: Rect) -> Vec<GridLayout> {
+        let n = size.side();
+        let (br, bc) = (size.box_rows(), size.box_cols());
+        let styles = [
+            (br, 2 * bc + 1, 0, Notes::Box),
+            (2, n.div_ceil(2), 1, Notes::Rows(n.div_ceil(2))),
+            (1, 3, 0, Notes::Marker),
+            (1, 2, 0, Notes::Marker),
+        ];
+        let mut out = Vec::new();
+        for (cell_h, cell_w, gap, notes) in styles {
+            for labels in [Labels::Above, Labels::InBorder, Labels::None] {
+                // Two-digit labels need cells at least 3 wide.
+                if labels != Labels::None && cell_w < 3 {
+                    continue;
+                }
+                let (lw, lh) = labels.room();
+                out.push(GridLayout {
+                    n,
+                    box_rows: br,
+                    box_cols: bc,
+                    x: usize::from(area.x) + lw,
+                    y: usize::from(area.y) + lh,
+                    cell_w,
+                    cell_h,
+                    gap,
+                    notes,
+                    labels,
+                });
+            }
+        }
+        out
+    }
+
+    /// Width of the grid with its borders (not the labels).
+    fn width(&self) -> usize {
+        let boxes = self.n / self.box_cols;
+        self.n * self.cell_w + (self.n - boxes) * self.gap + boxes + 1
+    }
+
+    fn height(&self) -> usize {
+        self.n * self.cell_h + self.n / self.box_rows + 1
+    }
+
+    /// Width and height with the labels.
+    fn outer(&self) -> (usize, usize) {
+        let (lw, lh) = self.labels.room();
+        (self.width() + lw, self.height() + lh)
+    }
+
+    fn box_width(&self) -> usize {
+        self.box_cols * self.cell_w + (self.box_cols - 1) * self.gap + 1
+    }
+
+    fn cell_x(&self, col: usize) -> usize {
+        self.x
+            + 1
+            + (col / self.box_cols) * self.box_width()
+            + (col % self.box_cols) * (self.cell_w + self.gap)
+    }
+
+    fn cell_y(&self, row: usize) -> usize {
+        self.y
+            + 1
+            + (row / self.box_rows) * (self.box_rows * self.cell_h + 1)
+            + (row % self.box_rows) * self.cell_h
+    }
+
+    /// The cell drawn at a screen position.
+    fn cell_at(&self, x: usize, y: usize) -> Option<(usize, usize)> {
+        let row =
+            (0..self.n).find(|&r| (self.cell_y(r)..self.cell_y(r) + self.cell_h).contains(&y))?;
+        let col =
+            (0..self.n).find(|&c| (self.cell_x(c)..self.cell_x(c) + self.cell_w).contains(&x))?;
+        Some((row, col))
+    }
+
+    /// Where digit `d`'s note goes inside a cell.
+    fn note_place(&self, d: u8) -> Option<(usize, usize)> {
+        let k = usize::from(d) - 1;
+        match self.notes {
+            Notes::Box => Some((k / self.box_cols, 1 + 2 * (k % self.box_cols))),
+            Notes::Rows(per_row) => Some((k / per_row, k % per_row)),
+            Notes::Marker => None,
+        }
+    }
+}
+
+/// What the last draw put where, for the mouse.
+#[derive(Debug, Default)]
+pub(super) struct View {
+    pub(super) grid: Option<GridLayout>,
+    buttons: Vec<(Rect, Button)>,
+}
+
+impl View {
+    /// The cell at a screen position.
+    pub(super) fn cell_at(&self, x: u16, y: u16) -> Option<(usize, usize)> {
+        self.grid?.cell_at(usize::from(x), usize::from(y))
+    }
+
+    /// The button at a screen position.
+    pub(super) fn button_at(&self, x: u16, y: u16) -> Option<Button> {
+        let p = ratatui::layout::Position::new(x, y);
+        self.buttons
+            .iter()
+            .find(|(r, _)| r.contains(p))
+            .map(|&(_, b)| b)
+    }
+
+    /// The screen position of the middle of a cell (tests click there).
+    #[cfg(test)]
+    pub(super) fn cell_point(&self, row: usize, col: usize) -> Option<(u16, u16)> {
+        let g = self.grid?;
+        let x = g.cell_x(col) + g.cell_w / 2;
+        let y = g.cell_y(row) + g.cell_h / 2;
+        Some((u16::try_from(x).ok()?, u16::try_from(y).ok()?))
+    }
+
+    /// The screen position of a button (tests click there).
+    #[cfg(test)]
+    pub(super) fn button_point(&self, button: Button) -> Option<(u16, u16)> {
+        self.buttons
+            .iter()
+            .find(|(_, b)| *b == button)
+            .map(|(r, _)| (r.x + r.width / 2, r.y))
+    }
+}
+
+/// Writes `text` at (x, y), clipped to `clip`; returns the column after it.
+fn put(buf: &mut Buffer, clip: Rect, x: usize, y: usize, text: &str, style: Style) -> usize {
+    let (right, bottom) = (usize::from(clip.right()), usize::from(clip.bottom()));
+    if y < usize::from(clip.y) || y >= bottom || x < usize::from(clip.x) || x >= right {
+        return x + text.chars().count();
+    }
+    // Both fit in u16: they are inside `clip`.
+    buf.set_stringn(x as u16, y as u16, text, right - x, style);
+    x + text.chars().count()
+}
+
+/// A theme role as a background: its colour behind the text (or, for a role without a
+/// colour, as in the monochrome theme, its modifiers).
+fn fill(role: Style) -> Style {
+    match role.fg {
+        Some(colour) => Style::new().bg(colour),
+        None => Style::new().add_modifier(role.add_modifier),
+    }
+}
+
+/// The state of one cell that decides its look.
+struct Look {
+    text: Style,
+    fill: Style,
+}
+
+/// Draws the screen into `area` and returns where the cells and buttons went.
+pub(super) fn draw(screen: &SudokuScreen, buf: &mut Buffer, area: Rect, theme: &Theme) -> View {
+    let clip = area.intersection(buf.area);
+    let mut view = View::default();
+    if clip.is_empty() {
+        return view;
+    }
+    let size = screen.game.size();
+    let (w, h) = (usize::from(clip.width), usize::from(clip.height));
+    // The largest grid that leaves room for the panel, else the largest alone.
+    let fits = |g: &GridLayout, room: usize| g.outer().0 <= room && g.outer().1 <= h;
+    let layouts = GridLayout::candidates(size, clip);
+    let with_panel = w
+        .checked_sub(usize::from(PANEL_MIN) + 2)
+        .and_then(|room| layouts.iter().find(|g| fits(g, room)));
+    let (grid, panel) = match with_panel {
+        Some(g) => (*g, true),
+        None => match layouts.iter().find(|g| fits(g, w)) {
+            Some(g) => (*g, false),
+            None => {
+                too_small(buf, clip, size, &layouts, theme);
+                return view;
+            }
+        },
+    };
+    draw_grid(screen, buf, clip, &grid, theme);
+    view.grid = Some(grid);
+    if panel {
+        let x = grid.x + grid.width() + 2;
+        let right = usize::from(clip.right()).min(x + usize::from(PANEL_MAX));
+        // Inside the clip by the choice of the layout.
+        let rect = Rect::new(x as u16, clip.y, (right - x) as u16, clip.height);
+        view.buttons = draw_panel(screen, buf, rect, theme);
+    }
+    view
+}
+
+/// The message when even the smallest grid does not fit.
+fn too_small(buf: &mut Buffer, clip: Rect, size: Size, layouts: &[GridLayout], theme: &Theme) {
+    let need = layouts
+        .iter()
+        .map(|g| g.outer())
+        .min_by_key(|&(w, h)| w * h)
+        .unwrap_or((0, 0));
+    let text = format!(
+        "The {size} grid needs a terminal area of at least {}×{} (this one gives {}×{}): \
+         enlarge the window, choose a smaller size in the menu, or play with --plain.",
+        need.0, need.1, clip.width, clip.height
+    );
+    Paragraph::new(text)
+        .style(theme.bad)
+        .wrap(Wrap { trim: true })
+        .render(clip, buf);
+}
+
+/// The cells the hint on show uses: (pattern and placement cells, elimination cells).
+fn hint_cells(screen: &SudokuScreen) -> (Vec<usize>, Vec<usize>, Option<usize>) {
+    match &screen.hint {
+        Some(Hint::Step(step)) => {
+            let mut used = step.cells.clone();
+            used.extend(step.placements.iter().map(|p| p.0));
+            let changed = step.eliminations.iter().map(|e| e.0).collect();
+            (used, changed, None)
+        }
+        Some(Hint::WrongMarks { cell, .. }) => (vec![*cell], Vec::new(), None),
+        Some(Hint::WrongEntry { cell, .. }) => (Vec::new(), Vec::new(), Some(*cell)),
+        _ => (Vec::new(), Vec::new(), None),
+    }
+}
+
+fn draw_grid(screen: &SudokuScreen, buf: &mut Buffer, clip: Rect, g: &GridLayout, theme: &Theme) {
+    let game = &screen.game;
+    let size = game.size();
+    let n = g.n;
+    let (cr, cc) = screen.cursor;
+    let selected = game.grid().get(cr, cc);
+    let conflicts: Vec<(usize, usize)> = game
+        .grid()
+        .conflicts()
+        .into_iter()
+        .flat_map(|c| c.cells)
+        .collect();
+    let wrong: &[(usize, usize)] = screen.report.as_ref().map_or(&[], |r| &r.wrong);
+    let (used, changed, wrong_hint) = hint_cells(screen);
+    let step = match &screen.hint {
+        Some(Hint::Step(step)) => Some(step),
+        _ => None,
+    };
+    let solved = game.outcome().is_some();
+
+    // Borders: box lines only, the cells of a box are set apart by their spacing.
+    let (bw, bh) = (g.width(), g.height());
+    let box_h = g.box_rows * g.cell_h + 1;
+    for dy in 0..bh {
+        let y = g.y + dy;
+        let hline = dy.is_multiple_of(box_h);
+        let vpos = |dx: usize| dx.is_multiple_of(g.box_width());
+        for dx in 0..bw {
+            let ch = match (hline, vpos(dx)) {
+                (true, true) => {
+                    let (top, bottom) = (dy == 0, dy == bh - 1);
+                    let (left, right) = (dx == 0, dx == bw - 1);
+                    match (top, bottom, left, right) {
+                        (true, _, true, _) => "┌",
+                        (true, _, _, true) => "┐",
+                        (true, _, _, _) => "┬",
+                        (_, true, true, _) => "└",
+                        (_, true, _, true) => "┘",
+                        (_, true, _, _) => "┴",
+                        (_, _, true, _) => "├",
+                        (_, _, _, true) => "┤",
+                        _ => "┼",
+                    }
+                }
+                (true, false) => "─",
+                (false, true) => "│",
+                (false, false) => continue,
+            };
+            let style = if solved { theme.good } else { theme.dim };
+            put(buf, clip, g.x + dx, y, ch, style);
+        }
+    }
+    // A dotted line between the cells of a box where they are set apart by a gap (their
+    // packed notes would run together).
+    if g.gap > 0 {
+        for c in (0..n).filter(|c| c % g.box_cols != g.box_cols - 1) {
+            let x = g.cell_x(c) + g.cell_w;
+            for r in 0..n {
+                for dy in 0..g.cell_h {
+                    put(buf, clip, x, g.cell_y(r) + dy, "┊", theme.dim);
+                }
+            }
+        }
+    }
+    if g.labels != Labels::None {
+        let above = usize::from(g.labels == Labels::Above);
+        for i in 0..n {
+            let label_style = |on: bool| if on { theme.accent } else { theme.dim };
+            let x = g.cell_x(i) + (g.cell_w - 1) / 2;
+            put(
+                buf,
+                clip,
+                x,
+                g.y - above,
+                &(i + 1).to_string(),
+                label_style(i == cc),
+            );
+            let y = g.cell_y(i) + (g.cell_h - 1) / 2;
+            put(
+                buf,
+                clip,
+                g.x - 3,
+                y,
+                &format!("{:>2}", i + 1),
+                label_style(i == cr),
+            );
+        }
+    }
+
+    for r in 0..n {
+        for c in 0..n {
+            let cell = r * n + c;
+            let value = game.grid().get(r, c);
+            let peer = r == cr || c == cc || size.box_of(r, c) == size.box_of(cr, cc);
+            let mut look = Look {
+                text: if game.is_given(r, c) {
+                    theme.first
+                } else {
+                    theme.second
+                },
+                fill: Style::new(),
+            };
+            if peer {
+                look.fill = fill(theme.dim);
+            }
+            if value.is_some() && value == selected {
+                look.fill = look.fill.patch(theme.selected);
+            }
+            if used.contains(&cell) {
+                look.fill = look.fill.patch(fill(theme.target));
+            }
+            if changed.contains(&cell) {
+                look.fill = look.fill.patch(fill(theme.last));
+            }
+            let marked_wrong = wrong.contains(&(r, c)) || wrong_hint == Some(cell);
+            if marked_wrong {
+                look.fill = look.fill.patch(fill(theme.bad));
+            }
+            if (r, c) == (cr, cc) {
+                look.fill = look.fill.patch(theme.cursor);
+            }
+            let mut text = look.text.patch(look.fill);
+            if conflicts.contains(&(r, c)) && !marked_wrong {
+                text = text.patch(theme.bad);
+            }
+            let (x, y) = (g.cell_x(c), g.cell_y(r));
+            for dy in 0..g.cell_h {
+                put(buf, clip, x, y + dy, &" ".repeat(g.cell_w), look.fill);
+            }
+            let mid = (x + (g.cell_w - 1) / 2, y + (g.cell_h - 1) / 2);
+            let notes = game.notes(r, c);
+            let placed = step.is_some_and(|s| s.placements.iter().any(|p| p.0 == cell));
+            match value {
+                Some(v) => {
+                    let mut s = [0u8; 4];
+                    put(
+                        buf,
+                        clip,
+                        mid.0,
+                        mid.1,
+                        symbol_char(v).encode_utf8(&mut s),
+                        text,
+                    );
+                }
+                None if notes.is_empty() || g.notes == Notes::Marker => {
+                    let (mark, style) = match (placed, notes.is_empty()) {
+                        (true, _) => ("?", theme.first.patch(look.fill)),
+                        (false, true) => ("·", theme.dim.patch(look.fill)),
+                        (false, false) => (":", theme.normal.patch(look.fill)),
+                    };
+                    put(buf, clip, mid.0, mid.1, mark, style);
+                }
+                None => {
+                    for d in notes.iter() {
+                        let Some((dy, dx)) = g.note_place(d) else {
+                            continue;
+                        };
+                        let in_step = |list: &[(usize, u8)]| list.contains(&(cell, d));
+                        let role = if step.is_some_and(|s| in_step(&s.eliminations)) {
+                            theme.bad
+                        } else if step
+                            .is_some_and(|s| in_step(&s.candidates) || in_step(&s.placements))
+                        {
+                            theme.first
+                        } else if Some(d) == selected {
+                            theme.target
+                        } else {
+                            theme.dim
+                        };
+                        let mut s = [0u8; 4];
+                        let ch = symbol_char(d).encode_utf8(&mut s);
+                        put(buf, clip, x + dx, y + dy, ch, role.patch(look.fill));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Lays out buttons left to right, wrapping at the panel's width; returns the next row.
+struct Flow<'a> {
+    buf: &'a mut Buffer,
+    rect: Rect,
+    x: usize,
+    y: usize,
+    buttons: Vec<(Rect, Button)>,
+}
+
+impl Flow<'_> {
+    fn button(&mut self, label: &str, button: Button, style: Style) {
+        let width = label.chars().count();
+        let right = usize::from(self.rect.right());
+        if self.x > usize::from(self.rect.x) && self.x + width > right {
+            self.newline();
+        }
+        if self.y >= usize::from(self.rect.bottom()) {
+            return;
+        }
+        put(self.buf, self.rect, self.x, self.y, label, style);
+        let shown = width.min(right.saturating_sub(self.x));
+        if shown > 0 {
+            // Inside the panel, so inside u16.
+            let r = Rect::new(self.x as u16, self.y as u16, shown as u16, 1);
+            self.buttons.push((r, button));
+        }
+        self.x += width + 1;
+    }
+
+    fn newline(&mut self) {
+        self.x = usize::from(self.rect.x);
+        self.y += 1;
+    }
+}
+
+fn draw_panel(
+    screen: &SudokuScreen,
+    buf: &mut Buffer,
+    rect: Rect,
+    theme: &Theme,
+) -> Vec<(Rect, Button)> {
+    let game = &screen.game;
+    let size = game.size();
+    let n = size.side();
+    let (cr, cc) = screen.cursor;
+    let (x, mut y) = (usize::from(rect.x), usize::from(rect.y));
+
+    // The mode and the selected cell.
+    let mode = if screen.notes_mode {
+        Span::styled(" pencil marks ", theme.selected)
+    } else {
+        Span::styled("digits", theme.accent)
+    };
+    let mut after = put(buf, rect, x, y, "Mode: ", theme.normal);
+    after = put(buf, rect, after, y, &mode.content, mode.style);
+    put(buf, rect, after, y, "  (p)", theme.dim);
+    y += 1;
+    let name = format!("r{}c{}", cr + 1, cc + 1);
+    let what = match game.grid().get(cr, cc) {
+        Some(v) if game.is_given(cr, cc) => format!("{name}: given {}", symbol_char(v)),
+        Some(v) => format!("{name}: {}", symbol_char(v)),
+        None => {
+            let notes: Vec<String> = game
+                .notes(cr, cc)
+                .iter()
+                .map(|d| symbol_char(d).to_string())
+                .collect();
+            if notes.is_empty() {
+                format!("{name}: empty")
+            } else {
+                format!("{name}: notes {}", notes.join(" "))
+            }
+        }
+    };
+    let what = match screen.pending {
+        Some((first, _)) => format!("{name}: typing {first}_"),
+        None => what,
+    };
+    put(buf, rect, x, y, &what, theme.normal);
+    y += 2;
+
+    // The keypad: the digits in the shape of a box, a digit placed N times dimmed.
+    let counts = {
+        let mut counts = vec![0usize; n + 1];
+        for &v in game.grid().cells() {
+            counts[usize::from(v)] += 1;
+        }
+        counts
+    };
+    let selected = game.grid().get(cr, cc);
+    let notes = game.notes(cr, cc);
+    let mut flow = Flow {
+        buf,
+        rect,
+        x,
+        y,
+        buttons: Vec::new(),
+    };
+    let per_row = size.box_cols();
+    for d in 1..=n as u8 {
+        let style = if Some(d) == selected {
+            theme.selected
+        } else if screen.notes_mode && notes.contains(d) {
+            theme.target
+        } else if counts[usize::from(d)] >= n {
+            theme.dim
+        } else {
+            theme.normal
+        };
+        flow.button(&format!("[{}]", symbol_char(d)), Button::Digit(d), style);
+        if usize::from(d) % per_row == 0 {
+            flow.newline();
+        }
+    }
+    flow.newline();
+    let solved = game.outcome().is_some();
+    if solved {
+        flow.button("[new game]", Button::NewGame, theme.good);
+        flow.button("[undo]", Button::Undo, theme.normal);
+    } else {
+        let notes_style = if screen.notes_mode {
+            theme.selected
+        } else {
+            theme.normal
+        };
+        flow.button("[notes]", Button::Notes, notes_style);
+        flow.button("[clear]", Button::Clear, theme.normal);
+        flow.button("[fill]", Button::Fill, theme.normal);
+        flow.button("[hint]", Button::Hint, theme.normal);
+        flow.button("[check]", Button::Check, theme.normal);
+        flow.button("[verify]", Button::Verify, theme.normal);
+        flow.button("[undo]", Button::Undo, theme.normal);
+    }
+    flow.newline();
+    let buttons = std::mem::take(&mut flow.buttons);
+    let y = flow.y + 1;
+
+    // The message: the end, the hint, the report, or a reminder of the keys.
+    let mut lines: Vec<Line> = Vec::new();
+    if let Some(text) = screen.solved_text() {
+        lines.push(Line::styled(text, theme.good));
+        lines.push(Line::styled("n or [new game]: another puzzle", theme.dim));
+    } else if let Some(hint) = &screen.hint {
+        match hint {
+            Hint::Step(step) => {
+                lines.push(Line::styled(
+                    format!("Hint: {}", step.technique.name()),
+                    theme.accent,
+                ));
+                lines.push(Line::from(step.explanation.clone()));
+            }
+            other => {
+                lines.push(Line::styled("Hint", theme.accent));
+                lines.push(Line::from(other.to_string()));
+            }
+        }
+        lines.push(Line::styled("t again plays it", theme.dim));
+    } else if let Some(report) = &screen.report {
+        lines.push(Line::styled(report.title, theme.accent));
+        let style = if report.wrong.is_empty() {
+            theme.normal
+        } else {
+            theme.bad
+        };
+        lines.push(Line::styled(report.text.clone(), style));
+    } else {
+        lines.push(Line::styled("t hint · c check · v verify", theme.dim));
+        lines.push(Line::styled("a pencil in all · ? keys", theme.dim));
+    }
+    let bottom = usize::from(rect.bottom());
+    if y < bottom {
+        // Inside the panel.
+        let area = Rect::new(rect.x, y as u16, rect.width, (bottom - y) as u16);
+        Paragraph::new(Text::from(lines))
+            .wrap(Wrap { trim: true })
+            .render(area, flow.buf);
+    }
+    buttons
+}

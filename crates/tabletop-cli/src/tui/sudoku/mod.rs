@@ -1,0 +1,741 @@
+//! Sudoku full screen: the grid with box borders and a cursor moved by keys or the mouse,
+//! digits and pencil marks, the engine's hints with the cells they use, check and verify,
+//! the clock and the mistakes, and a palette beside the grid so that the mouse alone can
+//! play. Every rule (what a move does, conflicts, hints, the outcome) comes from
+//! `sudoku-core`; the screen draws and sends moves.
+
+mod draw;
+#[cfg(test)]
+mod tests;
+
+use std::time::{Duration, Instant};
+
+use crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
+};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use sudoku_core::logic::{Difficulty, Hint, hint_with_marks};
+use sudoku_core::{Candidates, Digits, Game, GenerateOptions, Move, Size, Symmetry, generate};
+
+use super::{Choice, Ctx, GameScreen, Handled, Placeholder, Theme};
+use crate::common::clock_seed;
+use crate::sudoku::play::{check_text, clock, level_of, level_puzzle, plural, verify_text};
+
+/// How long the first key of a two-key number (`1` then `6` for 16) waits for the second.
+const PENDING: Duration = Duration::from_millis(1200);
+
+/// The sizes of the menu, in order.
+const SIZES: [Size; 5] = Size::ALL;
+
+/// The settings of the next new game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settings {
+    /// The level asked for; `None` is the default of the size (medium, easy for 4×4).
+    pub difficulty: Option<Difficulty>,
+    /// The grid size.
+    pub size: Size,
+    /// The symmetry of the clue pattern.
+    pub symmetry: Symmetry,
+}
+
+impl Default for Settings {
+    /// The line mode's defaults: a medium 9×9 puzzle with half-turn symmetry.
+    fn default() -> Settings {
+        Settings {
+            difficulty: None,
+            size: Size::Nine,
+            symmetry: Symmetry::Rotate180,
+        }
+    }
+}
+
+impl Settings {
+    fn options(&self) -> GenerateOptions {
+        GenerateOptions {
+            size: self.size,
+            symmetry: self.symmetry,
+            ..GenerateOptions::default()
+        }
+    }
+
+    fn level(&self) -> Difficulty {
+        level_of(self.difficulty, self.size)
+    }
+}
+
+/// What a button of the palette does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Button {
+    Digit(u8),
+    Notes,
+    Clear,
+    Fill,
+    Hint,
+    Check,
+    Verify,
+    Undo,
+    NewGame,
+}
+
+/// The answer of check or verify, shown until the grid changes.
+#[derive(Debug, Clone)]
+struct Report {
+    title: &'static str,
+    text: String,
+    /// The wrong entries it found, highlighted.
+    wrong: Vec<(usize, usize)>,
+}
+
+/// The Sudoku screen.
+pub struct SudokuScreen {
+    game: Game,
+    /// The level the puzzle was generated at (`None` for a loaded game).
+    level: Option<Difficulty>,
+    /// The settings of the next new game.
+    settings: Settings,
+    rng: ChaCha8Rng,
+    /// The selected cell (row, column).
+    cursor: (usize, usize),
+    /// Pencil-mark mode: digits toggle notes.
+    notes_mode: bool,
+    /// The first key of a two-key number and when it was typed.
+    pending: Option<(u8, Instant)>,
+    /// The hint on show (for the grid as it is: any change drops it).
+    hint: Option<Hint>,
+    /// The answer of check or verify on show.
+    report: Option<Report>,
+    /// When time was last counted, and what was measured but not yet given to the game
+    /// (the game keeps milliseconds).
+    last_tick: Option<Instant>,
+    carry: Duration,
+    /// The second of the clock last drawn.
+    shown_second: u64,
+    /// Where the last draw put the cells and buttons, for the mouse.
+    view: draw::View,
+    /// A new big puzzle asked for: generated at the next tick, after the host has shown
+    /// that it is coming (a 25×25 one takes seconds).
+    generate_next: bool,
+}
+
+/// A new game of `settings`' level, size and symmetry.
+fn fresh(settings: &Settings, rng: &mut ChaCha8Rng) -> Result<Game, String> {
+    let puzzle =
+        level_puzzle(settings.level(), &settings.options(), rng).map_err(|e| e.to_string())?;
+    Game::new(puzzle).map_err(|e| format!("the generated puzzle is not proper: {e}"))
+}
+
+/// The game with its default settings and a seed from the clock, for the games menu.
+pub fn default_screen() -> Box<dyn GameScreen> {
+    match SudokuScreen::new(Settings::default(), clock_seed()) {
+        Ok(screen) => Box::new(screen),
+        Err(_) => Box::new(Placeholder("Sudoku")),
+    }
+}
+
+impl SudokuScreen {
+    /// A new puzzle of `settings`, generated from `seed` (the same seed, the same puzzle).
+    ///
+    /// # Errors
+    /// When no puzzle of the level was found.
+    pub fn new(settings: Settings, seed: u64) -> Result<SudokuScreen, String> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let game = match fresh(&settings, &mut rng) {
+            Ok(game) => game,
+            // Any proper puzzle rather than none (the level search gives up rarely).
+            Err(_) => Game::new(generate::puzzle(&settings.options(), &mut rng))
+                .map_err(|e| e.to_string())?,
+        };
+        Ok(SudokuScreen::from_parts(
+            game,
+            Some(settings.level()),
+            settings,
+            rng,
+        ))
+    }
+
+    /// A screen for `game` (generated at `level`, `None` when loaded); new games follow
+    /// `settings` and draw from `rng`.
+    pub fn from_parts(
+        game: Game,
+        level: Option<Difficulty>,
+        settings: Settings,
+        rng: ChaCha8Rng,
+    ) -> SudokuScreen {
+        let mut screen = SudokuScreen {
+            game,
+            level,
+            settings,
+            rng,
+            cursor: (0, 0),
+            notes_mode: false,
+            pending: None,
+            hint: None,
+            report: None,
+            last_tick: None,
+            carry: Duration::ZERO,
+            shown_second: 0,
+            view: draw::View::default(),
+            generate_next: false,
+        };
+        screen.reset();
+        screen
+    }
+
+    /// The state of a new or loaded game: the cursor on the first empty cell, no mode,
+    /// hint or report.
+    fn reset(&mut self) {
+        let n = self.side();
+        let first = self.game.grid().cells().iter().position(|&v| v == 0);
+        self.cursor = first.map_or((0, 0), |i| (i / n, i % n));
+        self.notes_mode = false;
+        self.pending = None;
+        self.last_tick = None;
+        self.carry = Duration::ZERO;
+        self.shown_second = self.game.elapsed().as_secs();
+        self.changed();
+    }
+
+    fn side(&self) -> usize {
+        self.game.size().side()
+    }
+
+    /// The grid changed: the hint and the report on show no longer apply.
+    fn changed(&mut self) {
+        self.hint = None;
+        self.report = None;
+    }
+
+    /// Plays `mv`; says why when the engine refuses it, and the result once solved.
+    fn play(&mut self, mv: Move, ctx: &mut Ctx) -> bool {
+        match self.game.play(mv) {
+            Ok(()) => {
+                self.changed();
+                if let Some(text) = self.solved_text() {
+                    ctx.say(format!("{text} n: a new game"));
+                }
+                true
+            }
+            Err(e) => {
+                ctx.say(format!("Illegal: {e}"));
+                false
+            }
+        }
+    }
+
+    /// How the game ended, once it has.
+    fn solved_text(&self) -> Option<String> {
+        let outcome = self.game.outcome()?;
+        Some(if outcome.revealed {
+            "The solution is shown.".to_owned()
+        } else {
+            format!(
+                "Solved in {} with {}!",
+                clock(outcome.elapsed),
+                plural(outcome.mistakes as usize, "mistake")
+            )
+        })
+    }
+
+    /// Writes `digit` in the selected cell, or toggles it among the notes in pencil mode.
+    fn digit(&mut self, digit: u8, ctx: &mut Ctx) {
+        let (row, col) = self.cursor;
+        if !(1..=25).contains(&digit) {
+            return;
+        }
+        let mv = if self.notes_mode {
+            Move::ToggleNotes {
+                row,
+                col,
+                digits: Digits::single(digit),
+            }
+        } else {
+            Move::Enter { row, col, digit }
+        };
+        self.play(mv, ctx);
+    }
+
+    fn clear(&mut self, ctx: &mut Ctx) {
+        let (row, col) = self.cursor;
+        self.play(Move::Clear { row, col }, ctx);
+    }
+
+    /// Plays the first key of a two-key number typed alone.
+    fn commit_pending(&mut self, ctx: &mut Ctx) -> bool {
+        match self.pending.take() {
+            Some((first, _)) => {
+                self.digit(first, ctx);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// A digit key: a digit, the first or second key of a number above 9 on 16×16 and
+    /// 25×25 grids, or `0` to clear.
+    fn typed(&mut self, d: u8, ctx: &mut Ctx) {
+        let n = self.side();
+        if let Some((first, _)) = self.pending.take() {
+            let two = first * 10 + d;
+            if usize::from(two) <= n {
+                self.digit(two, ctx);
+                return;
+            }
+            self.digit(first, ctx);
+        }
+        if d == 0 {
+            self.clear(ctx);
+        } else if n >= 10 && usize::from(d) * 10 <= n {
+            self.pending = Some((d, Instant::now()));
+            ctx.say(format!(
+                "{d}… a second digit makes {d}0-{}, Enter keeps {d}",
+                (usize::from(d) * 10 + 9).min(n)
+            ));
+        } else {
+            self.digit(d, ctx);
+        }
+    }
+
+    fn toggle_notes_mode(&mut self, ctx: &mut Ctx) {
+        self.notes_mode = !self.notes_mode;
+        ctx.say(if self.notes_mode {
+            "Pencil marks: digits switch notes on and off (p: back to digits)"
+        } else {
+            "Digits: digits fill the cell (p: pencil marks)"
+        });
+    }
+
+    /// Whether the player keeps pencil marks: every empty cell has some.
+    fn keeps_notes(&self) -> bool {
+        let n = self.side();
+        let mut empty = (0..n * n).filter(|&i| self.game.grid().cells()[i] == 0);
+        let mut any = false;
+        let all = empty.all(|i| {
+            any = true;
+            !self.game.notes(i / n, i % n).is_empty()
+        });
+        any && all
+    }
+
+    /// The notes of every cell, row by row.
+    fn marks(&self) -> Vec<Digits> {
+        let n = self.side();
+        (0..n * n).map(|i| self.game.notes(i / n, i % n)).collect()
+    }
+
+    /// `t`: the engine's next hint (from the player's notes when they keep them all), or,
+    /// with a hint on show, plays it.
+    fn hint(&mut self, ctx: &mut Ctx) {
+        if let Some(hint) = self.hint.take() {
+            self.apply_hint(hint, ctx);
+            return;
+        }
+        let result = if self.keeps_notes() {
+            hint_with_marks(self.game.puzzle(), self.game.grid(), &self.marks())
+        } else {
+            self.game.hint()
+        };
+        match result {
+            Ok(Hint::Solved) => ctx.say("The grid is solved."),
+            Ok(hint) => {
+                let what = match &hint {
+                    Hint::Step(step) => step.technique.name().to_owned(),
+                    Hint::WrongEntry { .. } => "a wrong entry".to_owned(),
+                    Hint::WrongMarks { .. } => "wrong pencil marks".to_owned(),
+                    Hint::Solved => String::new(),
+                };
+                ctx.say(format!("Hint: {what} (t plays it)"));
+                self.hint = Some(hint);
+            }
+            Err(e) => ctx.say(format!("No hint: {e}")),
+        }
+    }
+
+    /// Plays a hint: clears a wrong entry, corrects wrong notes, places the step's digits
+    /// or removes its eliminated candidates from the notes (pencilling in every candidate
+    /// first when the player keeps no notes).
+    fn apply_hint(&mut self, hint: Hint, ctx: &mut Ctx) {
+        let n = self.side();
+        let at = |cell: usize| (cell / n, cell % n);
+        let mut moves = Vec::new();
+        match hint {
+            Hint::WrongEntry { cell, .. } => {
+                let (row, col) = at(cell);
+                moves.push(Move::Clear { row, col });
+            }
+            Hint::WrongMarks { cell, .. } => {
+                let (row, col) = at(cell);
+                let digits = Candidates::new(self.game.grid()).candidates(cell);
+                moves.push(Move::SetNotes { row, col, digits });
+            }
+            Hint::Step(step) if !step.placements.is_empty() => {
+                for &(cell, digit) in &step.placements {
+                    let (row, col) = at(cell);
+                    moves.push(Move::Enter { row, col, digit });
+                }
+            }
+            Hint::Step(step) => {
+                if !self.keeps_notes() && !self.play(Move::FillNotes, ctx) {
+                    return;
+                }
+                let mut cells: Vec<usize> = step.eliminations.iter().map(|e| e.0).collect();
+                cells.dedup();
+                for cell in cells {
+                    let (row, col) = at(cell);
+                    let mut digits = Digits::EMPTY;
+                    for &(_, d) in step.eliminations.iter().filter(|e| e.0 == cell) {
+                        digits.insert(d);
+                    }
+                    let digits = digits & self.game.notes(row, col);
+                    if !digits.is_empty() {
+                        moves.push(Move::ToggleNotes { row, col, digits });
+                    }
+                }
+            }
+            Hint::Solved => return,
+        }
+        if let Some((row, col)) = moves.first().and_then(Move::cell) {
+            self.cursor = (row, col);
+        }
+        let count = moves.len();
+        for mv in moves {
+            if !self.play(mv, ctx) {
+                return;
+            }
+        }
+        if self.game.outcome().is_none() {
+            ctx.say(format!(
+                "Played the hint ({}; u takes back one at a time)",
+                plural(count.max(1), "move")
+            ));
+        }
+    }
+
+    /// `c`: are the entries so far right, how many solutions are left.
+    fn check(&mut self, ctx: &mut Ctx) {
+        let check = self.game.check();
+        let text = check_text(&self.game, &check);
+        ctx.say(text.clone());
+        self.hint = None;
+        self.report = Some(Report {
+            title: "Check",
+            text,
+            wrong: check.wrong,
+        });
+    }
+
+    /// `v`: is the grid complete and correct.
+    fn verify(&mut self, ctx: &mut Ctx) {
+        let wrong = match self.game.verify() {
+            sudoku_core::Verdict::Wrong(wrong) => wrong,
+            _ => Vec::new(),
+        };
+        let text = verify_text(&self.game);
+        ctx.say(text.clone());
+        self.hint = None;
+        self.report = Some(Report {
+            title: "Verify",
+            text,
+            wrong,
+        });
+    }
+
+    fn press(&mut self, button: Button, ctx: &mut Ctx) {
+        match button {
+            Button::Digit(d) => self.digit(d, ctx),
+            Button::Notes => self.toggle_notes_mode(ctx),
+            Button::Clear => self.clear(ctx),
+            Button::Fill => {
+                self.play(Move::FillNotes, ctx);
+            }
+            Button::Hint => self.hint(ctx),
+            Button::Check => self.check(ctx),
+            Button::Verify => self.verify(ctx),
+            Button::Undo => self.undo(ctx),
+            Button::NewGame => self.new_game(ctx),
+        }
+    }
+
+    fn step(&mut self, dr: isize, dc: isize) {
+        let n = self.side() as isize;
+        let (r, c) = (self.cursor.0 as isize, self.cursor.1 as isize);
+        self.cursor = (
+            (r + dr).rem_euclid(n) as usize,
+            (c + dc).rem_euclid(n) as usize,
+        );
+    }
+
+    fn key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Handled {
+        if key.kind == KeyEventKind::Release
+            || key
+                .modifiers
+                .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+        {
+            return Handled::No;
+        }
+        if let KeyCode::Char(c @ '0'..='9') = key.code {
+            self.typed(c as u8 - b'0', ctx);
+            return Handled::Yes;
+        }
+        // Any other key first plays a lone pending digit; Enter and Space only do that.
+        if self.commit_pending(ctx) && matches!(key.code, KeyCode::Enter | KeyCode::Char(' ')) {
+            return Handled::Yes;
+        }
+        let n = self.side();
+        match key.code {
+            KeyCode::Left | KeyCode::Char('h') => self.step(0, -1),
+            KeyCode::Right | KeyCode::Char('l') => self.step(0, 1),
+            KeyCode::Up | KeyCode::Char('k') => self.step(-1, 0),
+            KeyCode::Down | KeyCode::Char('j') => self.step(1, 0),
+            KeyCode::Home => self.cursor.1 = 0,
+            KeyCode::End => self.cursor.1 = n - 1,
+            KeyCode::Char('p') => self.toggle_notes_mode(ctx),
+            KeyCode::Char('a') => {
+                self.play(Move::FillNotes, ctx);
+            }
+            KeyCode::Char('t') => self.hint(ctx),
+            KeyCode::Char('c') => self.check(ctx),
+            KeyCode::Char('v') => self.verify(ctx),
+            KeyCode::Delete | KeyCode::Backspace => self.clear(ctx),
+            // The symbols 10-25 as the notation writes them (A-P) on the big grids.
+            KeyCode::Char(c @ 'A'..='P') if n >= 10 => self.digit(c as u8 - b'A' + 10, ctx),
+            _ => return Handled::No,
+        }
+        Handled::Yes
+    }
+
+    fn click(&mut self, column: u16, row: u16, ctx: &mut Ctx) -> Handled {
+        if let Some(cell) = self.view.cell_at(column, row) {
+            self.commit_pending(ctx);
+            self.cursor = cell;
+            return Handled::Yes;
+        }
+        if let Some(button) = self.view.button_at(column, row) {
+            self.commit_pending(ctx);
+            self.press(button, ctx);
+            return Handled::Yes;
+        }
+        Handled::No
+    }
+
+    /// Counts the time since the last tick into the game (not once it is solved).
+    fn count_time(&mut self, now: Instant) {
+        if let Some(last) = self.last_tick
+            && self.game.outcome().is_none()
+        {
+            self.carry += now.saturating_duration_since(last);
+            let ms = Duration::from_millis(self.carry.as_millis() as u64);
+            self.game.add_elapsed(ms);
+            self.carry -= ms;
+        }
+        self.last_tick = Some(now);
+    }
+}
+
+impl GameScreen for SudokuScreen {
+    fn title(&self) -> String {
+        let size = self.game.size();
+        match self.level {
+            Some(level) => format!("Sudoku · {size} · {level}"),
+            None => format!("Sudoku · {size}"),
+        }
+    }
+
+    fn draw(&mut self, frame: &mut Frame, area: Rect, theme: &Theme) {
+        self.view = draw::draw(self, frame.buffer_mut(), area, theme);
+    }
+
+    fn handle(&mut self, event: &Event, ctx: &mut Ctx) -> Handled {
+        match event {
+            Event::Key(key) => self.key(key, ctx),
+            Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
+                self.click(m.column, m.row, ctx)
+            }
+            _ => Handled::No,
+        }
+    }
+
+    fn tick(&mut self, now: Instant, ctx: &mut Ctx) -> bool {
+        if self.generate_next {
+            self.new_game(ctx);
+            return true;
+        }
+        let mut redraw = false;
+        if self
+            .pending
+            .is_some_and(|(_, at)| now.saturating_duration_since(at) >= PENDING)
+        {
+            redraw = self.commit_pending(ctx);
+        }
+        self.count_time(now);
+        let second = self.game.elapsed().as_secs();
+        if second != self.shown_second {
+            self.shown_second = second;
+            redraw = true;
+        }
+        redraw
+    }
+
+    fn status(&self) -> String {
+        let mut parts = Vec::new();
+        match self.solved_text() {
+            Some(text) => parts.push(text),
+            None => {
+                let empty = self.game.grid().cells().iter().filter(|&&v| v == 0).count();
+                parts.push(clock(self.game.elapsed()));
+                parts.push(plural(self.game.mistakes() as usize, "mistake"));
+                parts.push(format!("{empty} to fill"));
+                if self.notes_mode {
+                    parts.push("pencil marks".to_owned());
+                }
+            }
+        }
+        if let Some(mv) = self.game.moves().last() {
+            parts.push(format!("last: {mv}"));
+        }
+        parts.join(" · ")
+    }
+
+    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        // Eight lines: what the host's help overlay shows below its own keys at 80×24.
+        vec![
+            ("arrows, hjkl, click", "select a cell"),
+            (
+                "1-9, A-P, 1 then 6",
+                "write a digit (10-25: a letter or two digits)",
+            ),
+            (
+                "0, Delete, Backspace",
+                "clear the cell (its digit, else its notes)",
+            ),
+            ("p", "pencil-mark mode: digits switch notes on and off"),
+            ("a", "pencil in every candidate"),
+            ("t", "hint: the next step and its cells; t again plays it"),
+            ("c, v", "check the entries so far; verify the full grid"),
+            ("palette", "click a digit, notes, clear, fill, hint, check…"),
+        ]
+    }
+
+    fn choices(&self) -> Vec<Choice> {
+        let level = self.settings.level();
+        vec![
+            Choice {
+                label: "Difficulty",
+                values: Difficulty::ALL
+                    .iter()
+                    .map(|d| d.name().to_owned())
+                    .collect(),
+                current: Difficulty::ALL
+                    .iter()
+                    .position(|&d| d == level)
+                    .unwrap_or(0),
+            },
+            Choice {
+                label: "Size",
+                values: SIZES.iter().map(|s| s.to_string()).collect(),
+                current: SIZES
+                    .iter()
+                    .position(|&s| s == self.settings.size)
+                    .unwrap_or(0),
+            },
+            Choice {
+                label: "Symmetry",
+                values: Symmetry::ALL.iter().map(|s| s.name().to_owned()).collect(),
+                current: Symmetry::ALL
+                    .iter()
+                    .position(|&s| s == self.settings.symmetry)
+                    .unwrap_or(0),
+            },
+        ]
+    }
+
+    fn choose(&mut self, choice: usize, value: usize, ctx: &mut Ctx) {
+        let said = match choice {
+            0 => Difficulty::ALL.get(value).map(|&d| {
+                self.settings.difficulty = Some(d);
+                format!("Difficulty {d}")
+            }),
+            1 => SIZES.get(value).map(|&s| {
+                self.settings.size = s;
+                format!("Size {s}")
+            }),
+            2 => Symmetry::ALL.get(value).map(|&s| {
+                self.settings.symmetry = s;
+                format!("Symmetry {s}")
+            }),
+            _ => None,
+        };
+        if let Some(said) = said {
+            ctx.say(format!("{said} from the next new game (n)"));
+        }
+    }
+
+    fn new_game(&mut self, ctx: &mut Ctx) {
+        if self.settings.size.side() >= 16 && !self.generate_next {
+            self.generate_next = true;
+            ctx.say(format!(
+                "Making a {} {} puzzle…",
+                self.settings.level(),
+                self.settings.size
+            ));
+            return;
+        }
+        self.generate_next = false;
+        match fresh(&self.settings, &mut self.rng) {
+            Ok(game) => {
+                self.game = game;
+                self.level = Some(self.settings.level());
+                self.reset();
+                ctx.say(format!(
+                    "A new {} {} puzzle",
+                    self.settings.level(),
+                    self.game.size()
+                ));
+            }
+            Err(e) => ctx.say(e),
+        }
+    }
+
+    fn undo(&mut self, ctx: &mut Ctx) {
+        self.pending = None;
+        match self.game.undo() {
+            Some(mv) => {
+                self.changed();
+                if let Some(cell) = mv.cell() {
+                    self.cursor = cell;
+                }
+                ctx.say(format!("Took back {mv}"));
+            }
+            None => ctx.say("Nothing to undo"),
+        }
+    }
+
+    fn redo(&mut self, ctx: &mut Ctx) {
+        self.pending = None;
+        match self.game.redo() {
+            Some(mv) => {
+                self.changed();
+                if let Some(cell) = mv.cell() {
+                    self.cursor = cell;
+                }
+                ctx.say(format!("Played again {mv}"));
+            }
+            None => ctx.say("Nothing to redo"),
+        }
+    }
+
+    fn save(&self) -> Vec<u8> {
+        self.game.to_bytes()
+    }
+
+    fn load(&mut self, bytes: &[u8]) -> Result<(), String> {
+        let game = Game::from_bytes(bytes).map_err(|e| e.to_string())?;
+        self.settings.size = game.size();
+        self.game = game;
+        self.level = None;
+        self.reset();
+        Ok(())
+    }
+}
