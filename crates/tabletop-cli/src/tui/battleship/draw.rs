@@ -96,12 +96,12 @@ impl Pen<'_> {
     fn put(&mut self, x: u16, y: u16, text: &str, style: Style) -> u16 {
         let mut x = x;
         for c in text.chars() {
-            if inside(&self.clip, x, y) {
-                if let Some(cell) = self.buf.cell_mut((x, y)) {
-                    let mut s = [0u8; 4];
-                    cell.set_symbol(c.encode_utf8(&mut s));
-                    cell.set_style(style);
-                }
+            if inside(&self.clip, x, y)
+                && let Some(cell) = self.buf.cell_mut((x, y))
+            {
+                let mut s = [0u8; 4];
+                cell.set_symbol(c.encode_utf8(&mut s));
+                cell.set_style(style);
             }
             x = x.saturating_add(1);
         }

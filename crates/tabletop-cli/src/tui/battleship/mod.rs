@@ -10,6 +10,7 @@ mod draw;
 #[cfg(test)]
 mod tests;
 
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use battleship_core::ai::{Bot, Level, Lookahead, PlacementStrategy, Shooter};
@@ -35,6 +36,23 @@ const COMPUTER: Player = Player::Second;
 
 /// The pause before each computer shot, so that a person can follow them.
 const BOT_PACE: Duration = Duration::from_millis(500);
+
+/// The sampler of uniform fleets for `rules`, built once per rule set and process (it
+/// takes a noticeable part of a second to build, and new games and tests need it often).
+fn sampler_for(rules: &Rules) -> Arc<UniformFleets> {
+    type Samplers = Vec<(Rules, Arc<UniformFleets>)>;
+    static CACHE: OnceLock<Mutex<Samplers>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
+    let mut cache = cache
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some((_, s)) = cache.iter().find(|(r, _)| r == rules) {
+        return Arc::clone(s);
+    }
+    let sampler = Arc::new(UniformFleets::new(rules));
+    cache.push((rules.clone(), Arc::clone(&sampler)));
+    sampler
+}
 
 /// The settings of a game: they apply from the next new game when changed in the menu.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -129,7 +147,7 @@ pub struct BattleshipScreen {
     /// The strongest shooter, built on the first hint, for hints.
     hinter: Option<Lookahead>,
     rng: ChaCha8Rng,
-    sampler: UniformFleets,
+    sampler: Arc<UniformFleets>,
     /// Placing: the bow of the ship being placed; battle: the aim on the enemy grid.
     cursor: Coord,
     orientation: Orientation,
@@ -147,7 +165,7 @@ impl BattleshipScreen {
     /// fleet and its shots all come from `rng`).
     pub fn new(settings: Settings, rng: ChaCha8Rng) -> BattleshipScreen {
         let rules = settings.rules();
-        let sampler = UniformFleets::new(&rules);
+        let sampler = sampler_for(&rules);
         let mut screen = BattleshipScreen {
             next: settings,
             current: settings,
@@ -197,7 +215,7 @@ impl BattleshipScreen {
         let saved = decode_save(bytes)?;
         let rules = saved.state.rules().clone();
         if rules != self.rules {
-            self.sampler = UniformFleets::new(&rules);
+            self.sampler = sampler_for(&rules);
         }
         self.rules = rules.clone();
         self.current.level = saved.level;
@@ -260,10 +278,10 @@ impl BattleshipScreen {
     fn fix_selection(&mut self) {
         if let Phase::Placing(p) = &self.phase {
             let missing = p.placement.missing();
-            if !missing.contains(&self.selected_len) {
-                if let Some(&len) = missing.first() {
-                    self.selected_len = len;
-                }
+            if !missing.contains(&self.selected_len)
+                && let Some(&len) = missing.first()
+            {
+                self.selected_len = len;
             }
         }
     }
@@ -846,7 +864,7 @@ impl GameScreen for BattleshipScreen {
         self.current = self.next;
         let rules = self.current.rules();
         if rules != self.rules {
-            self.sampler = UniformFleets::new(&rules);
+            self.sampler = sampler_for(&rules);
             self.rules = rules;
         }
         self.start();
