@@ -153,7 +153,7 @@ type Look = (char, Style);
 /// The width of the placing panel right of your grid.
 const PANEL: u16 = 30;
 /// Lines under the battle grids.
-const INFO_LINES: u16 = 4;
+const INFO_LINES: u16 = 5;
 
 /// The cell sizes tried, largest first.
 const SCALES: [(u16, u16); 4] = [(5, 2), (4, 2), (3, 1), (2, 1)];
@@ -268,13 +268,21 @@ pub(super) fn draw(s: &BattleshipScreen, buf: &mut Buffer, area: Rect, theme: &T
                 |c| (Some(c) == last_theirs).then_some(theme.last),
             );
             let enemy_fleet = game.fleet(COMPUTER);
+            let shade = s.shade.as_deref().filter(|_| !over);
+            let width = s.rules.width();
             let theirs = |c: Coord| -> Look {
                 match mine.tracking().mark(c) {
                     // the end reveals the enemy fleet
                     Mark::Unknown if over && enemy_fleet.ship_at(c).is_some() => {
                         ('■', theme.second)
                     }
-                    Mark::Unknown => ('·', theme.dim),
+                    // the hint's shading: the chance of a ship there
+                    Mark::Unknown => match shade.and_then(|p| p.get(c.index(width))) {
+                        Some(&p) if p >= 0.5 => ('▓', theme.target),
+                        Some(&p) if p >= 0.25 => ('▒', theme.target),
+                        Some(&p) if p >= 0.1 => ('░', theme.normal),
+                        _ => ('·', theme.dim),
+                    },
                     Mark::Miss => ('•', theme.normal),
                     Mark::Water => ('~', theme.dim),
                     Mark::Hit => ('X', theme.bad),
@@ -294,7 +302,9 @@ pub(super) fn draw(s: &BattleshipScreen, buf: &mut Buffer, area: Rect, theme: &T
                 theme,
                 theirs,
                 |c| {
-                    if Some(c) == cursor {
+                    if Some(c) == cursor && Some(c) == s.hint {
+                        Some(theme.cursor.patch(theme.target))
+                    } else if Some(c) == cursor {
                         Some(theme.cursor)
                     } else if Some(c) == s.hint {
                         Some(theme.target)
@@ -373,6 +383,14 @@ pub(super) fn draw(s: &BattleshipScreen, buf: &mut Buffer, area: Rect, theme: &T
                 "■ ship  X hit  • miss  ~ water  · unknown  t: hint",
                 theme.dim,
             );
+            if shade.is_some() {
+                pen.put(
+                    x0,
+                    y + 4,
+                    "Hint: chance of a ship ░ 10%  ▒ 25%  ▓ 50% or more",
+                    theme.dim,
+                );
+            }
         }
     }
     layout

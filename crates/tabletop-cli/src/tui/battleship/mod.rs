@@ -154,6 +154,8 @@ pub struct BattleshipScreen {
     /// The length of the ship being placed.
     selected_len: u8,
     hint: Option<Coord>,
+    /// With the hint: the strongest shooter's chance of a ship afloat on each cell.
+    shade: Option<Vec<f64>>,
     /// When the computer shoots next (set when its turn begins).
     bot_due: Option<Instant>,
     /// Where the last `draw` put things, for the mouse.
@@ -179,6 +181,7 @@ impl BattleshipScreen {
             orientation: Orientation::Horizontal,
             selected_len: rules.fleet().first().copied().unwrap_or(1),
             hint: None,
+            shade: None,
             bot_due: None,
             layout: draw::Layout::default(),
         };
@@ -207,7 +210,7 @@ impl BattleshipScreen {
         self.orientation = Orientation::Horizontal;
         self.selected_len = self.rules.fleet().first().copied().unwrap_or(1);
         self.fix_selection();
-        self.hint = None;
+        self.clear_hint();
         self.bot_due = None;
     }
 
@@ -231,7 +234,7 @@ impl BattleshipScreen {
         };
         self.cursor = Coord::from_index(0, rules.width());
         self.fix_selection();
-        self.hint = None;
+        self.clear_hint();
         self.bot_due = None;
         Ok(())
     }
@@ -554,7 +557,7 @@ impl BattleshipScreen {
                 self.phase = Phase::Battle(Box::new(game));
                 self.bot.new_game();
                 self.cursor = Coord::from_index(0, self.rules.width());
-                self.hint = None;
+                self.clear_hint();
                 ctx.say("The battle begins: you shoot first (Enter or click on the enemy waters)");
             }
             Err(e) => ctx.say(format!("The fleet is not ready: {e}")),
@@ -584,6 +587,7 @@ impl BattleshipScreen {
         match game.play(cell) {
             Ok(result) => {
                 self.hint = None;
+                self.shade = None;
                 ctx.say(shot_text(game, YOU, cell, result));
             }
             Err(e) => ctx.say(format!("Illegal: {e}")),
@@ -612,13 +616,20 @@ impl BattleshipScreen {
         self.hint = Some(cell);
         self.cursor = cell;
         let chance = probabilities
+            .as_ref()
             .and_then(|p| p.get(cell.index(self.rules.width())).copied())
             .map(|p| format!(", a ship there with chance {:.0}%", p * 100.0))
             .unwrap_or_default();
+        self.shade = probabilities;
         ctx.say(format!(
             "Hint: {cell} (the {} shooter's pick{chance})",
             Level::MAX.name()
         ));
+    }
+
+    fn clear_hint(&mut self) {
+        self.hint = None;
+        self.shade = None;
     }
 
     fn title_rules(&self) -> &'static str {
@@ -909,7 +920,7 @@ impl GameScreen for BattleshipScreen {
                 if let Some(h) = &mut self.hinter {
                     h.new_game();
                 }
-                self.hint = None;
+                self.clear_hint();
                 self.bot_due = None;
             }
         }
@@ -936,7 +947,7 @@ impl GameScreen for BattleshipScreen {
                         break;
                     }
                 }
-                self.hint = None;
+                self.clear_hint();
                 self.bot_due = None;
                 ctx.say(format!("Played your shot at {cell} again"));
             }
