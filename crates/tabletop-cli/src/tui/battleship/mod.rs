@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 
 use battleship_core::ai::{Bot, Level, Lookahead, PlacementStrategy, Shooter};
 use battleship_core::{
-    Coord, FleetError, Game, Mark, Orientation, Placement, Player, Rules, Ship, ShotResult,
-    UniformFleets,
+    Coord, FleetError, Game, Mark, Orientation, Placement, Player, Problem, Rules, Ship,
+    ShotResult, UniformFleets,
 };
 use crossterm::event::{Event, KeyCode, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind};
 use rand::SeedableRng;
@@ -463,7 +463,7 @@ impl BattleshipScreen {
             return;
         }
         if complete {
-            ctx.say("Your fleet is complete: click [start battle], or a ship to move it");
+            ctx.say("Fleet complete: click [start battle]");
             return;
         }
         let Some(ship) = self.candidate() else {
@@ -476,15 +476,13 @@ impl BattleshipScreen {
         match next.place(ship) {
             Ok(()) => {
                 p.change(next);
-                let left = p.placement.missing().len();
-                ctx.say(if left == 0 {
-                    format!("Placed {ship}: the fleet is complete, Enter or [start battle] begins")
-                } else {
-                    format!("Placed {ship}: {left} to go")
-                });
+                ctx.say(format!("Placed {ship}"));
                 self.fix_selection();
             }
-            Err(e) => ctx.say(format!("Illegal: {e}")),
+            Err(e) => ctx.say(match e.problems.first() {
+                Some(p) => format!("Illegal: {}", short_problem(p)),
+                None => format!("Illegal: {e}"),
+            }),
         }
     }
 
@@ -504,7 +502,7 @@ impl BattleshipScreen {
             self.orientation = ship.orientation();
         }
         self.cursor = ship.bow();
-        ctx.say(format!("Picked up {ship}: move it and place it again"));
+        ctx.say(format!("Picked up {ship}"));
     }
 
     fn auto(&mut self, ctx: &mut Ctx) {
@@ -513,7 +511,7 @@ impl BattleshipScreen {
         };
         let fleet = PlacementStrategy::Uniform.place(&self.rules, &self.sampler, &mut self.rng);
         p.change(Placement::from_fleet(self.rules.clone(), &fleet));
-        ctx.say("A random fleet: Enter or [start battle] begins, or pick up ships to move them");
+        ctx.say("A random fleet");
     }
 
     fn clear(&mut self, ctx: &mut Ctx) {
@@ -558,7 +556,7 @@ impl BattleshipScreen {
                 self.bot.new_game();
                 self.cursor = Coord::from_index(0, self.rules.width());
                 self.clear_hint();
-                ctx.say("The battle begins: you shoot first (Enter or click on the enemy waters)");
+                ctx.say("The battle begins: you shoot first");
             }
             Err(e) => ctx.say(format!("The fleet is not ready: {e}")),
         }
@@ -579,16 +577,14 @@ impl BattleshipScreen {
         }
         // The rules allow it, but it is a sure miss that loses the turn (as in line mode).
         if game.view(YOU).tracking().mark(cell) == Mark::Water {
-            ctx.say(format!(
-                "{cell} is known water (next to a sunk ship): shoot elsewhere"
-            ));
+            ctx.say(format!("{cell} is known water"));
             return;
         }
         match game.play(cell) {
             Ok(result) => {
                 self.hint = None;
                 self.shade = None;
-                ctx.say(shot_text(game, YOU, cell, result));
+                ctx.say(shot_text(YOU, cell, result));
             }
             Err(e) => ctx.say(format!("Illegal: {e}")),
         }
@@ -618,13 +614,10 @@ impl BattleshipScreen {
         let chance = probabilities
             .as_ref()
             .and_then(|p| p.get(cell.index(self.rules.width())).copied())
-            .map(|p| format!(", a ship there with chance {:.0}%", p * 100.0))
+            .map(|p| format!(" ({:.0}% a ship)", p * 100.0))
             .unwrap_or_default();
         self.shade = probabilities;
-        ctx.say(format!(
-            "Hint: {cell} (the {} shooter's pick{chance})",
-            Level::MAX.name()
-        ));
+        ctx.say(format!("Hint: {cell}{chance}"));
     }
 
     fn clear_hint(&mut self) {
@@ -643,22 +636,26 @@ impl BattleshipScreen {
     }
 }
 
-/// What a shot did, for the status line.
-fn shot_text(game: &Game, who: Player, cell: Coord, result: ShotResult) -> String {
+/// What a shot did, short: the status line before it says whose turn is next.
+fn shot_text(who: Player, cell: Coord, result: ShotResult) -> String {
     let name = if who == YOU { "You" } else { "Computer" };
     let what = match result {
         ShotResult::Miss => "miss".to_owned(),
         ShotResult::Hit => "hit".to_owned(),
-        ShotResult::Sunk(s) => format!("sunk a {}-cell ship", s.len()),
-        ShotResult::GameOver(s) => format!("sunk a {}-cell ship, the last one", s.len()),
+        ShotResult::Sunk(s) => format!("sank a {}-cell ship", s.len()),
+        ShotResult::GameOver(_) => "sank the last ship".to_owned(),
     };
-    let then = match game.outcome() {
-        Some(o) if o.winner == YOU => format!(": you win in {} shots!", o.shots),
-        Some(o) => format!(": the computer wins in {} shots", o.shots),
-        None if game.side_to_move() == who && who == YOU => ", shoot again".to_owned(),
-        None => String::new(),
-    };
-    format!("{name}: {cell} {what}{then}")
+    format!("{name}: {cell} {what}")
+}
+
+/// One placing problem in a few words (the panel shows the engine's whole sentence).
+fn short_problem(problem: &Problem) -> String {
+    match problem {
+        Problem::OffGrid { .. } => "goes off the grid".to_owned(),
+        Problem::Overlap { a, .. } => format!("overlaps {a}"),
+        Problem::Touching { a, .. } => format!("touches {a}"),
+        other => other.to_string(),
+    }
 }
 
 /// The choices of the menu, in order.
@@ -723,7 +720,7 @@ impl GameScreen for BattleshipScreen {
                 game.play(c).ok().map(|r| (c, r))
             });
         if let Some((cell, result)) = shot {
-            ctx.say(shot_text(game, COMPUTER, cell, result));
+            ctx.say(shot_text(COMPUTER, cell, result));
         }
         true
     }
@@ -733,8 +730,7 @@ impl GameScreen for BattleshipScreen {
             Phase::Placing(p) => {
                 let missing = p.placement.missing();
                 if missing.is_empty() {
-                    return "Fleet complete · Enter or [start battle] begins · click a ship to move it"
-                        .to_owned();
+                    return "Fleet complete: Enter or [start battle] begins".to_owned();
                 }
                 let o = match self.orientation {
                     Orientation::Horizontal => "across",
@@ -743,36 +739,35 @@ impl GameScreen for BattleshipScreen {
                 let here = match self.candidate_problems() {
                     None => "fits".to_owned(),
                     Some(e) => match e.problems.first() {
-                        Some(p) => format!("no: {p}"),
+                        Some(p) => short_problem(p),
                         None => "no".to_owned(),
                     },
                 };
                 format!(
-                    "Placing a {}-cell ship {o} at {}: {here} · {} left",
+                    "{}-cell {o} at {}: {here} · {} left",
                     self.selected_len,
                     self.cursor,
                     missing.len()
                 )
             }
             Phase::Battle(game) => {
+                // short, so that a message fits after it on 80 columns
                 let turn = match game.outcome() {
-                    Some(o) if o.winner == YOU => {
-                        format!("You win in {} shots! n: new game", o.shots)
-                    }
-                    Some(o) => format!("The computer wins in {} shots · n: new game", o.shots),
+                    Some(o) if o.winner == YOU => format!("You win in {} shots! n: new", o.shots),
+                    Some(o) => format!("Computer wins in {} shots · n: new", o.shots),
                     None if game.side_to_move() == YOU => "Your turn".to_owned(),
-                    None => "The computer is aiming…".to_owned(),
+                    None => "Computer aiming…".to_owned(),
                 };
                 let mut parts = vec![turn];
-                for (who, name) in [(YOU, "you"), (COMPUTER, "computer")] {
+                for (who, name) in [(YOU, "you"), (COMPUTER, "it")] {
                     if let Some((_, cell, result)) =
                         game.history().iter().rev().find(|(p, _, _)| *p == who)
                     {
-                        parts.push(format!("{name} {cell}: {}", short_result(*result)));
+                        parts.push(format!("{name} {cell} {}", short_result(*result)));
                     }
                 }
                 parts.push(format!(
-                    "afloat: yours {}, enemy {}",
+                    "afloat {}:{}",
                     game.view(COMPUTER).tracking().afloat().len(),
                     game.view(YOU).tracking().afloat().len()
                 ));
@@ -964,6 +959,14 @@ impl GameScreen for BattleshipScreen {
 
     fn load(&mut self, bytes: &[u8]) -> Result<(), String> {
         self.restore(bytes).map_err(|e| e.message().to_owned())
+    }
+
+    /// A battle with shots fired and not over yet (a placement is quick to redo).
+    fn in_progress(&self) -> bool {
+        match &self.phase {
+            Phase::Placing(_) => false,
+            Phase::Battle(game) => !game.is_over() && !game.history().is_empty(),
+        }
     }
 }
 
