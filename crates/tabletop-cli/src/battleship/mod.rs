@@ -24,6 +24,7 @@ mod draw;
 mod session;
 
 use session::BattleshipSession;
+pub(crate) use session::{SavedState, decode_save, encode_state};
 
 /// Arguments of `tabletop battleship`: a subcommand, or none to play Russian rules against
 /// the strongest computer shooter.
@@ -161,8 +162,9 @@ struct CountArgs {
 
 /// Runs `tabletop battleship`.
 pub fn run(args: BattleshipArgs, full_screen: bool) -> CliResult {
-    let _ = full_screen; // the full-screen screen lands with the tui branches
     match args.command {
+        None if full_screen => play_full_screen(args.play),
+        Some(Command::Play(a)) if full_screen => play_full_screen(a),
         None => play(args.play),
         Some(Command::Play(a)) => play(a),
         Some(Command::Sim(a)) => sim(a),
@@ -310,6 +312,26 @@ fn sim(args: SimArgs) -> CliResult {
         s.games, s.mean, s.median, s.p90, s.max
     );
     Ok(())
+}
+
+/// `play` on a terminal: the full-screen screen with the same settings (a `--load`ed
+/// game replaces the rules and the level by the save's).
+fn play_full_screen(args: PlayArgs) -> CliResult {
+    use crate::tui::battleship::{BattleshipScreen, Settings};
+    let settings = Settings {
+        classic: args.rules == RulesArg::Classic,
+        level: args.bot,
+        placement: args.placement,
+        random_fleet: args.place == PlaceMode::Auto,
+    };
+    let screen = match &args.load {
+        Some(path) => {
+            let bytes = load_file(path)?;
+            BattleshipScreen::from_save(settings, &bytes).map_err(|e| e.context(path.display()))?
+        }
+        None => BattleshipScreen::new(settings, args.seed.rng()),
+    };
+    crate::tui::run(Box::new(screen))
 }
 
 fn play(args: PlayArgs) -> CliResult {

@@ -438,25 +438,39 @@ enum SavedStateRepr {
     Placing { rules: Rules, ships: Vec<Ship> },
 }
 
-/// A save, checked.
-struct Saved {
-    state: SavedState,
-    level: Level,
-    rng: ChaCha8Rng,
+/// A save, checked (also read by the full-screen screen, which shares the format).
+pub(crate) struct Saved {
+    pub(crate) state: SavedState,
+    pub(crate) level: Level,
+    pub(crate) rng: ChaCha8Rng,
 }
 
-enum SavedState {
+/// The game in a save: a placement under way, or the battle.
+pub(crate) enum SavedState {
     Placing(Placement),
     Battle(Box<Game>),
 }
 
 impl SavedState {
-    fn rules(&self) -> &Rules {
+    pub(crate) fn rules(&self) -> &Rules {
         match self {
             SavedState::Placing(p) => p.rules(),
             SavedState::Battle(g) => g.rules(),
         }
     }
+}
+
+/// A save of `state` with the computer's level and the generator (the full-screen screen
+/// writes the same files as line mode).
+pub(crate) fn encode_state(state: &SavedState, bot: Level, rng: &ChaCha8Rng) -> CliResult<Vec<u8>> {
+    let repr = match state {
+        SavedState::Placing(p) => SavedStateRepr::Placing {
+            rules: p.rules().clone(),
+            ships: p.ships().to_vec(),
+        },
+        SavedState::Battle(game) => SavedStateRepr::Battle(game.to_bytes()),
+    };
+    encode_save(repr, bot, rng)
 }
 
 fn encode_save(state: SavedStateRepr, bot: Level, rng: &ChaCha8Rng) -> CliResult<Vec<u8>> {
@@ -480,7 +494,7 @@ fn strict<T: serde::de::DeserializeOwned>(body: &[u8]) -> CliResult<T> {
     }
 }
 
-fn decode_save(bytes: &[u8]) -> CliResult<Saved> {
+pub(crate) fn decode_save(bytes: &[u8]) -> CliResult<Saved> {
     if bytes.len() < 6 || &bytes[..4] != CLI_MAGIC {
         return Err(CliError::new("not a Battleship save file"));
     }

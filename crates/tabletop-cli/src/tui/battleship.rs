@@ -1,8 +1,0 @@
-//! Battleship full screen.
-
-use super::{GameScreen, Placeholder};
-
-/// The game with its default settings, for the games menu.
-pub fn default_screen() -> Box<dyn GameScreen> {
-    Box::new(Placeholder("Battleship"))
-}

@@ -1,0 +1,988 @@
+//! Battleship full screen: place your fleet on the grid with the keys or the mouse, then
+//! shoot at the enemy grid while the computer answers at a readable pace.
+//!
+//! Every rule comes from `battleship-core`: where a ship may go and why not
+//! (`Placement::problems_if`), random fleets (`PlacementStrategy`), shots and their
+//! results (`Game`), what each side knows (`View`, `Tracking`), the computer's shots and
+//! the hint (`ai`). The screen draws the answers and sends the moves.
+
+mod draw;
+#[cfg(test)]
+mod tests;
+
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+use battleship_core::ai::{Bot, Level, Lookahead, PlacementStrategy, Shooter};
+use battleship_core::{
+    Coord, FleetError, Game, Mark, Orientation, Placement, Player, Problem, Rules, Ship,
+    ShotResult, UniformFleets,
+};
+use crossterm::event::{Event, KeyCode, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+
+use super::{Choice, Ctx, GameScreen, Handled, Theme};
+use crate::battleship::{SavedState, decode_save, encode_state};
+use crate::common::{CliResult, clock_seed};
+
+/// The person: the engine's first player, who shoots first (the line mode and the save
+/// files make the same choice).
+const YOU: Player = Player::First;
+/// The computer.
+const COMPUTER: Player = Player::Second;
+
+/// The pause before each computer shot, so that a person can follow them.
+const BOT_PACE: Duration = Duration::from_millis(500);
+
+/// The sampler of uniform fleets for `rules`, built once per rule set and process (it
+/// takes a noticeable part of a second to build, and new games and tests need it often).
+fn sampler_for(rules: &Rules) -> Arc<UniformFleets> {
+    type Samplers = Vec<(Rules, Arc<UniformFleets>)>;
+    static CACHE: OnceLock<Mutex<Samplers>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
+    let mut cache = cache
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some((_, s)) = cache.iter().find(|(r, _)| r == rules) {
+        return Arc::clone(s);
+    }
+    let sampler = Arc::new(UniformFleets::new(rules));
+    cache.push((rules.clone(), Arc::clone(&sampler)));
+    sampler
+}
+
+/// The settings of a game: they apply from the next new game when changed in the menu.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settings {
+    /// Classic rules (5 4 3 3 2, ships may touch, turns alternate) instead of Russian.
+    pub classic: bool,
+    /// The computer's shooter.
+    pub level: Level,
+    /// How the computer lays out its fleet.
+    pub placement: PlacementStrategy,
+    /// Whether your fleet starts laid out at random (you may still move its ships) rather
+    /// than on an empty grid.
+    pub random_fleet: bool,
+}
+
+impl Default for Settings {
+    /// What `tabletop battleship` plays: Russian rules against the strongest shooter,
+    /// your fleet laid out at random to start with.
+    fn default() -> Settings {
+        Settings {
+            classic: false,
+            level: Level::MAX,
+            placement: PlacementStrategy::Uniform,
+            random_fleet: true,
+        }
+    }
+}
+
+impl Settings {
+    fn rules(&self) -> Rules {
+        if self.classic {
+            Rules::classic()
+        } else {
+            Rules::russian()
+        }
+    }
+}
+
+/// Your placement under way, with its own undo and redo (snapshots of the placement).
+#[derive(Debug, Clone)]
+struct Placing {
+    placement: Placement,
+    history: Vec<Placement>,
+    redo: Vec<Placement>,
+}
+
+impl Placing {
+    fn new(placement: Placement) -> Placing {
+        Placing {
+            placement,
+            history: Vec::new(),
+            redo: Vec::new(),
+        }
+    }
+
+    /// Replaces the placement by `next`, remembering the old one for undo.
+    fn change(&mut self, next: Placement) {
+        self.history
+            .push(std::mem::replace(&mut self.placement, next));
+        self.redo.clear();
+    }
+}
+
+/// Where the game is.
+#[derive(Debug, Clone)]
+enum Phase {
+    /// You lay out your fleet.
+    Placing(Placing),
+    /// Both fleets are out; the game may be over.
+    Battle(Box<Game>),
+}
+
+/// What a click on a button does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Button {
+    Rotate,
+    Auto,
+    Undo,
+    Clear,
+    Start,
+}
+
+/// The Battleship screen: you against the computer.
+pub struct BattleshipScreen {
+    /// The settings of the next new game.
+    next: Settings,
+    /// This game's settings.
+    current: Settings,
+    rules: Rules,
+    phase: Phase,
+    bot: Shooter,
+    /// The strongest shooter, built on the first hint, for hints.
+    hinter: Option<Lookahead>,
+    rng: ChaCha8Rng,
+    sampler: Arc<UniformFleets>,
+    /// Placing: the bow of the ship being placed; battle: the aim on the enemy grid.
+    cursor: Coord,
+    orientation: Orientation,
+    /// The length of the ship being placed.
+    selected_len: u8,
+    hint: Option<Coord>,
+    /// With the hint: the strongest shooter's chance of a ship afloat on each cell.
+    shade: Option<Vec<f64>>,
+    /// When the computer shoots next (set when its turn begins).
+    bot_due: Option<Instant>,
+    /// Where the last `draw` put things, for the mouse.
+    layout: draw::Layout,
+}
+
+impl BattleshipScreen {
+    /// A new game with these settings and generator (your random fleet, the computer's
+    /// fleet and its shots all come from `rng`).
+    pub fn new(settings: Settings, rng: ChaCha8Rng) -> BattleshipScreen {
+        let rules = settings.rules();
+        let sampler = sampler_for(&rules);
+        let mut screen = BattleshipScreen {
+            next: settings,
+            current: settings,
+            bot: settings.level.shooter(&rules),
+            rules: rules.clone(),
+            phase: Phase::Placing(Placing::new(Placement::new(rules.clone()))),
+            hinter: None,
+            rng,
+            sampler,
+            cursor: Coord::from_index(0, rules.width()),
+            orientation: Orientation::Horizontal,
+            selected_len: rules.fleet().first().copied().unwrap_or(1),
+            hint: None,
+            shade: None,
+            bot_due: None,
+            layout: draw::Layout::default(),
+        };
+        screen.start();
+        screen
+    }
+
+    /// The game of a save file written by this screen or by line mode's `save`.
+    pub fn from_save(settings: Settings, bytes: &[u8]) -> CliResult<BattleshipScreen> {
+        let mut screen = BattleshipScreen::new(settings, ChaCha8Rng::seed_from_u64(0));
+        screen.restore(bytes)?;
+        Ok(screen)
+    }
+
+    /// Starts a game with `self.current` (the rules and sampler are set already).
+    fn start(&mut self) {
+        self.bot = self.current.level.shooter(&self.rules);
+        self.hinter = None;
+        let mut placement = Placement::new(self.rules.clone());
+        if self.current.random_fleet {
+            let fleet = PlacementStrategy::Uniform.place(&self.rules, &self.sampler, &mut self.rng);
+            placement = Placement::from_fleet(self.rules.clone(), &fleet);
+        }
+        self.phase = Phase::Placing(Placing::new(placement));
+        self.cursor = Coord::from_index(0, self.rules.width());
+        self.orientation = Orientation::Horizontal;
+        self.selected_len = self.rules.fleet().first().copied().unwrap_or(1);
+        self.fix_selection();
+        self.clear_hint();
+        self.bot_due = None;
+    }
+
+    fn restore(&mut self, bytes: &[u8]) -> CliResult {
+        let saved = decode_save(bytes)?;
+        let rules = saved.state.rules().clone();
+        if rules != self.rules {
+            self.sampler = sampler_for(&rules);
+        }
+        self.rules = rules.clone();
+        self.current.level = saved.level;
+        self.current.classic = rules == Rules::classic();
+        self.next.level = saved.level;
+        self.next.classic = self.current.classic;
+        self.bot = saved.level.shooter(&rules);
+        self.hinter = None;
+        self.rng = saved.rng;
+        self.phase = match saved.state {
+            SavedState::Placing(p) => Phase::Placing(Placing::new(p)),
+            SavedState::Battle(game) => Phase::Battle(game),
+        };
+        self.cursor = Coord::from_index(0, rules.width());
+        self.fix_selection();
+        self.clear_hint();
+        self.bot_due = None;
+        Ok(())
+    }
+
+    /// The game, once the battle has begun.
+    #[cfg(test)]
+    fn game(&self) -> Option<&Game> {
+        match &self.phase {
+            Phase::Battle(g) => Some(g),
+            Phase::Placing(_) => None,
+        }
+    }
+
+    /// Your placement, while you lay out your fleet.
+    #[cfg(test)]
+    fn placement(&self) -> Option<&Placement> {
+        match &self.phase {
+            Phase::Placing(p) => Some(&p.placement),
+            Phase::Battle(_) => None,
+        }
+    }
+
+    /// The ship that would go at the cursor, while ships are left to place.
+    fn candidate(&self) -> Option<Ship> {
+        match &self.phase {
+            Phase::Placing(p) if !p.placement.missing().is_empty() => {
+                Some(Ship::new(self.cursor, self.orientation, self.selected_len))
+            }
+            _ => None,
+        }
+    }
+
+    /// Everything wrong with the candidate ship, from the engine.
+    fn candidate_problems(&self) -> Option<FleetError> {
+        let Phase::Placing(p) = &self.phase else {
+            return None;
+        };
+        let ship = self.candidate()?;
+        let problems = p.placement.problems_if(&ship);
+        (!problems.is_empty()).then_some(FleetError { problems })
+    }
+
+    /// Keeps the length being placed among the lengths still to place.
+    fn fix_selection(&mut self) {
+        if let Phase::Placing(p) = &self.phase {
+            let missing = p.placement.missing();
+            if !missing.contains(&self.selected_len)
+                && let Some(&len) = missing.first()
+            {
+                self.selected_len = len;
+            }
+        }
+    }
+
+    fn move_cursor(&mut self, dc: i8, dr: i8) -> Handled {
+        let col = self.cursor.col() as i16 + i16::from(dc);
+        let row = self.cursor.row() as i16 + i16::from(dr);
+        let col = col.clamp(0, i16::from(self.rules.width()) - 1);
+        let row = row.clamp(0, i16::from(self.rules.height()) - 1);
+        if let Some(c) = Coord::new(col as u8, row as u8) {
+            self.cursor = c;
+        }
+        Handled::Yes
+    }
+
+    fn key(&mut self, code: KeyCode, ctx: &mut Ctx) -> Handled {
+        let placing = matches!(self.phase, Phase::Placing(_));
+        match code {
+            KeyCode::Left | KeyCode::Char('h') => self.move_cursor(-1, 0),
+            KeyCode::Right | KeyCode::Char('l') => self.move_cursor(1, 0),
+            KeyCode::Up | KeyCode::Char('k') => self.move_cursor(0, -1),
+            KeyCode::Down | KeyCode::Char('j') => self.move_cursor(0, 1),
+            KeyCode::Enter | KeyCode::Char(' ') => {
+                if placing {
+                    self.place_or_pick(false, ctx);
+                } else {
+                    self.shoot(ctx);
+                }
+                Handled::Yes
+            }
+            KeyCode::Char('t') => {
+                if placing {
+                    ctx.say("Hints come in the battle: place your fleet first");
+                } else {
+                    self.give_hint(ctx);
+                }
+                Handled::Yes
+            }
+            KeyCode::Char('r') if placing => {
+                self.rotate();
+                Handled::Yes
+            }
+            KeyCode::Char('a') if placing => {
+                self.auto(ctx);
+                Handled::Yes
+            }
+            KeyCode::Char('c') if placing => {
+                self.clear(ctx);
+                Handled::Yes
+            }
+            KeyCode::Char('x') | KeyCode::Delete if placing => {
+                self.pick_up(ctx);
+                Handled::Yes
+            }
+            KeyCode::Tab | KeyCode::BackTab if placing => {
+                self.next_length(code == KeyCode::Tab);
+                Handled::Yes
+            }
+            KeyCode::Backspace if placing => {
+                self.undo(ctx);
+                Handled::Yes
+            }
+            _ => Handled::No,
+        }
+    }
+
+    fn mouse(&mut self, kind: MouseEventKind, x: u16, y: u16, ctx: &mut Ctx) -> Handled {
+        let placing = matches!(self.phase, Phase::Placing(_));
+        let grid = if placing {
+            self.layout.mine
+        } else {
+            self.layout.enemy
+        };
+        let cell = grid.and_then(|g| g.cell_at(x, y));
+        match kind {
+            MouseEventKind::Moved | MouseEventKind::Drag(MouseButton::Left) => match cell {
+                Some(c) if c != self.cursor => {
+                    self.cursor = c;
+                    Handled::Yes
+                }
+                _ => Handled::No,
+            },
+            MouseEventKind::Down(MouseButton::Left) => {
+                if let Some(button) = self.layout.button_at(x, y) {
+                    self.press(button, ctx);
+                    return Handled::Yes;
+                }
+                if let Some(len) = self.layout.length_at(x, y) {
+                    self.select_length(len, ctx);
+                    return Handled::Yes;
+                }
+                let Some(c) = cell else {
+                    return Handled::No;
+                };
+                self.cursor = c;
+                if placing {
+                    self.place_or_pick(true, ctx);
+                } else {
+                    self.shoot(ctx);
+                }
+                Handled::Yes
+            }
+            MouseEventKind::Down(MouseButton::Right) if placing => {
+                if let Some(c) = cell {
+                    self.cursor = c;
+                }
+                self.rotate();
+                Handled::Yes
+            }
+            _ => Handled::No,
+        }
+    }
+
+    fn press(&mut self, button: Button, ctx: &mut Ctx) {
+        match button {
+            Button::Rotate => self.rotate(),
+            Button::Auto => self.auto(ctx),
+            Button::Undo => self.undo(ctx),
+            Button::Clear => self.clear(ctx),
+            Button::Start => self.start_battle(ctx),
+        }
+    }
+
+    fn rotate(&mut self) {
+        self.orientation = self.orientation.flipped();
+    }
+
+    fn next_length(&mut self, forward: bool) {
+        let Phase::Placing(p) = &self.phase else {
+            return;
+        };
+        let mut lens = p.placement.missing();
+        lens.dedup();
+        if lens.is_empty() {
+            return;
+        }
+        let at = lens
+            .iter()
+            .position(|&l| l == self.selected_len)
+            .unwrap_or(0);
+        let n = lens.len();
+        let next = if forward {
+            (at + 1) % n
+        } else {
+            (at + n - 1) % n
+        };
+        self.selected_len = lens[next];
+    }
+
+    fn select_length(&mut self, len: u8, ctx: &mut Ctx) {
+        let Phase::Placing(p) = &self.phase else {
+            return;
+        };
+        if p.placement.missing().contains(&len) {
+            self.selected_len = len;
+        } else {
+            ctx.say(format!(
+                "Every {len}-cell ship is placed: pick one up to move it"
+            ));
+        }
+    }
+
+    /// Enter or a click on your grid while placing: pick up the ship under the cursor,
+    /// place the ship being placed, or (Enter, fleet complete) start the battle.
+    fn place_or_pick(&mut self, click: bool, ctx: &mut Ctx) {
+        let Phase::Placing(p) = &self.phase else {
+            return;
+        };
+        let complete = p.placement.missing().is_empty();
+        if complete && !click {
+            self.start_battle(ctx);
+            return;
+        }
+        if p.placement.ships().iter().any(|s| s.covers(self.cursor)) {
+            self.pick_up(ctx);
+            return;
+        }
+        if complete {
+            ctx.say("Fleet complete: click [start battle]");
+            return;
+        }
+        let Some(ship) = self.candidate() else {
+            return;
+        };
+        let Phase::Placing(p) = &mut self.phase else {
+            return;
+        };
+        let mut next = p.placement.clone();
+        match next.place(ship) {
+            Ok(()) => {
+                p.change(next);
+                ctx.say(format!("Placed {ship}"));
+                self.fix_selection();
+            }
+            Err(e) => ctx.say(match e.problems.first() {
+                Some(p) => format!("Illegal: {}", short_problem(p)),
+                None => format!("Illegal: {e}"),
+            }),
+        }
+    }
+
+    /// Takes the ship under the cursor off the grid; it becomes the ship being placed.
+    fn pick_up(&mut self, ctx: &mut Ctx) {
+        let Phase::Placing(p) = &mut self.phase else {
+            return;
+        };
+        let mut next = p.placement.clone();
+        let Some(ship) = next.remove(self.cursor) else {
+            ctx.say(format!("No ship at {}", self.cursor));
+            return;
+        };
+        p.change(next);
+        self.selected_len = ship.len();
+        if ship.len() > 1 {
+            self.orientation = ship.orientation();
+        }
+        self.cursor = ship.bow();
+        ctx.say(format!("Picked up {ship}"));
+    }
+
+    fn auto(&mut self, ctx: &mut Ctx) {
+        let Phase::Placing(p) = &mut self.phase else {
+            return;
+        };
+        let fleet = PlacementStrategy::Uniform.place(&self.rules, &self.sampler, &mut self.rng);
+        p.change(Placement::from_fleet(self.rules.clone(), &fleet));
+        ctx.say("A random fleet");
+    }
+
+    fn clear(&mut self, ctx: &mut Ctx) {
+        let Phase::Placing(p) = &mut self.phase else {
+            return;
+        };
+        if p.placement.ships().is_empty() {
+            return;
+        }
+        p.change(Placement::new(self.rules.clone()));
+        self.selected_len = self.rules.fleet().first().copied().unwrap_or(1);
+        ctx.say("Every ship is off the grid");
+    }
+
+    fn start_battle(&mut self, ctx: &mut Ctx) {
+        let Phase::Placing(p) = &self.phase else {
+            return;
+        };
+        let missing = p.placement.missing();
+        if !missing.is_empty() {
+            let lens: Vec<String> = missing.iter().map(u8::to_string).collect();
+            ctx.say(format!(
+                "Place the rest first: {} (a: all at random)",
+                lens.join(" ")
+            ));
+            return;
+        }
+        let mine = match p.placement.finish() {
+            Ok(fleet) => fleet,
+            Err(e) => {
+                ctx.say(format!("The fleet is not ready: {e}"));
+                return;
+            }
+        };
+        let theirs = self
+            .current
+            .placement
+            .place(&self.rules, &self.sampler, &mut self.rng);
+        match Game::new(self.rules.clone(), mine, theirs) {
+            Ok(game) => {
+                self.phase = Phase::Battle(Box::new(game));
+                self.bot.new_game();
+                self.cursor = Coord::from_index(0, self.rules.width());
+                self.clear_hint();
+                ctx.say("The battle begins: you shoot first");
+            }
+            Err(e) => ctx.say(format!("The fleet is not ready: {e}")),
+        }
+    }
+
+    fn shoot(&mut self, ctx: &mut Ctx) {
+        let Phase::Battle(game) = &mut self.phase else {
+            return;
+        };
+        let cell = self.cursor;
+        if game.is_over() {
+            ctx.say("The game is over: n starts a new one");
+            return;
+        }
+        if game.side_to_move() != YOU {
+            ctx.say("Wait: the computer is shooting");
+            return;
+        }
+        // The rules allow it, but it is a sure miss that loses the turn (as in line mode).
+        if game.view(YOU).tracking().mark(cell) == Mark::Water {
+            ctx.say(format!("{cell} is known water"));
+            return;
+        }
+        match game.play(cell) {
+            Ok(result) => {
+                self.hint = None;
+                self.shade = None;
+                ctx.say(shot_text(YOU, cell, result));
+            }
+            Err(e) => ctx.say(format!("Illegal: {e}")),
+        }
+    }
+
+    fn give_hint(&mut self, ctx: &mut Ctx) {
+        let Phase::Battle(game) = &self.phase else {
+            return;
+        };
+        if game.is_over() || game.side_to_move() != YOU {
+            ctx.say("A hint is for your turn");
+            return;
+        }
+        let tracking = game.view(YOU).tracking();
+        let hinter = self
+            .hinter
+            .get_or_insert_with(|| Lookahead::new(&self.rules));
+        // a copy of the generator, so that asking for a hint changes nothing in the game
+        let mut rng = self.rng.clone();
+        let probabilities = hinter.probabilities(tracking, &mut rng);
+        let Some(cell) = hinter.choose_move(tracking, &mut rng) else {
+            ctx.say("No cell is left to shoot");
+            return;
+        };
+        self.hint = Some(cell);
+        self.cursor = cell;
+        let chance = probabilities
+            .as_ref()
+            .and_then(|p| p.get(cell.index(self.rules.width())).copied())
+            .map(|p| format!(" ({:.0}% a ship)", p * 100.0))
+            .unwrap_or_default();
+        self.shade = probabilities;
+        ctx.say(format!("Hint: {cell}{chance}"));
+    }
+
+    fn clear_hint(&mut self) {
+        self.hint = None;
+        self.shade = None;
+    }
+
+    fn title_rules(&self) -> &'static str {
+        if self.rules == Rules::russian() {
+            "Russian rules"
+        } else if self.rules == Rules::classic() {
+            "classic rules"
+        } else {
+            "custom rules"
+        }
+    }
+}
+
+/// What a shot did, short: the status line before it says whose turn is next.
+fn shot_text(who: Player, cell: Coord, result: ShotResult) -> String {
+    let name = if who == YOU { "You" } else { "Computer" };
+    let what = match result {
+        ShotResult::Miss => "miss".to_owned(),
+        ShotResult::Hit => "hit".to_owned(),
+        ShotResult::Sunk(s) => format!("sank a {}-cell ship", s.len()),
+        ShotResult::GameOver(_) => "sank the last ship".to_owned(),
+    };
+    format!("{name}: {cell} {what}")
+}
+
+/// One placing problem in a few words (the panel shows the engine's whole sentence).
+fn short_problem(problem: &Problem) -> String {
+    match problem {
+        Problem::OffGrid { .. } => "goes off the grid".to_owned(),
+        Problem::Overlap { a, .. } => format!("overlaps {a}"),
+        Problem::Touching { a, .. } => format!("touches {a}"),
+        other => other.to_string(),
+    }
+}
+
+/// The choices of the menu, in order.
+const CHOICE_RULES: usize = 0;
+const CHOICE_LEVEL: usize = 1;
+const CHOICE_PLACEMENT: usize = 2;
+const CHOICE_FLEET: usize = 3;
+
+impl GameScreen for BattleshipScreen {
+    fn title(&self) -> String {
+        format!(
+            "Battleship · {} · computer: {} ({})",
+            self.title_rules(),
+            self.current.level.name(),
+            self.current.level.get()
+        )
+    }
+
+    fn draw(&mut self, frame: &mut Frame, area: Rect, theme: &Theme) {
+        self.layout = draw::draw(self, frame.buffer_mut(), area, theme);
+    }
+
+    fn handle(&mut self, event: &Event, ctx: &mut Ctx) -> Handled {
+        match event {
+            Event::Key(k) => {
+                if k.kind == KeyEventKind::Release
+                    || k.modifiers
+                        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+                {
+                    return Handled::No;
+                }
+                self.key(k.code, ctx)
+            }
+            Event::Mouse(m) => self.mouse(m.kind, m.column, m.row, ctx),
+            _ => Handled::No,
+        }
+    }
+
+    fn tick(&mut self, now: Instant, ctx: &mut Ctx) -> bool {
+        let Phase::Battle(game) = &mut self.phase else {
+            return false;
+        };
+        if game.is_over() || game.side_to_move() != COMPUTER {
+            self.bot_due = None;
+            return false;
+        }
+        match self.bot_due {
+            None => {
+                self.bot_due = Some(now + BOT_PACE);
+                return false;
+            }
+            Some(due) if now < due => return false,
+            Some(_) => self.bot_due = None,
+        }
+        let tracking = game.view(COMPUTER).tracking();
+        let choice = self.bot.choose_move(tracking, &mut self.rng);
+        // a bot shoots a legal cell; should it not, the first legal one is shot
+        let shot = choice
+            .and_then(|c| game.play(c).ok().map(|r| (c, r)))
+            .or_else(|| {
+                let c = game.legal_moves().first().copied()?;
+                game.play(c).ok().map(|r| (c, r))
+            });
+        if let Some((cell, result)) = shot {
+            ctx.say(shot_text(COMPUTER, cell, result));
+        }
+        true
+    }
+
+    fn status(&self) -> String {
+        match &self.phase {
+            Phase::Placing(p) => {
+                let missing = p.placement.missing();
+                if missing.is_empty() {
+                    return "Fleet complete: Enter or [start battle] begins".to_owned();
+                }
+                let o = match self.orientation {
+                    Orientation::Horizontal => "across",
+                    Orientation::Vertical => "down",
+                };
+                let here = match self.candidate_problems() {
+                    None => "fits".to_owned(),
+                    Some(e) => match e.problems.first() {
+                        Some(p) => short_problem(p),
+                        None => "no".to_owned(),
+                    },
+                };
+                format!(
+                    "{}-cell {o} at {}: {here} · {} left",
+                    self.selected_len,
+                    self.cursor,
+                    missing.len()
+                )
+            }
+            Phase::Battle(game) => {
+                // short, so that a message fits after it on 80 columns
+                let turn = match game.outcome() {
+                    Some(o) if o.winner == YOU => format!("You win in {} shots! n: new", o.shots),
+                    Some(o) => format!("Computer wins in {} shots · n: new", o.shots),
+                    None if game.side_to_move() == YOU => "Your turn".to_owned(),
+                    None => "Computer aiming…".to_owned(),
+                };
+                let mut parts = vec![turn];
+                for (who, name) in [(YOU, "you"), (COMPUTER, "it")] {
+                    if let Some((_, cell, result)) =
+                        game.history().iter().rev().find(|(p, _, _)| *p == who)
+                    {
+                        parts.push(format!("{name} {cell} {}", short_result(*result)));
+                    }
+                }
+                parts.push(format!(
+                    "afloat {}:{}",
+                    game.view(COMPUTER).tracking().afloat().len(),
+                    game.view(YOU).tracking().afloat().len()
+                ));
+                parts.join(" · ")
+            }
+        }
+    }
+
+    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        vec![
+            (
+                "arrows, hjkl, mouse",
+                "move the ship being placed / the aim",
+            ),
+            (
+                "Enter, Space, click",
+                "place a ship, pick a placed one up; shoot",
+            ),
+            ("r, right click", "turn the ship being placed"),
+            ("Tab, click on the list", "choose the length to place next"),
+            ("a, [auto]", "lay out the whole fleet at random"),
+            ("x, Delete", "pick up the ship under the cursor"),
+            ("c, [clear]", "take every ship off the grid"),
+            ("Enter, [start battle]", "start once the fleet is complete"),
+            (
+                "u, Backspace",
+                "undo: the last placing step, or your last shot and the computer's answers",
+            ),
+            ("U, Ctrl-R", "redo"),
+            ("t", "hint: the cell the strongest shooter would pick"),
+        ]
+    }
+
+    fn choices(&self) -> Vec<Choice> {
+        vec![
+            Choice {
+                label: "Rules",
+                values: vec!["Russian".to_owned(), "classic".to_owned()],
+                current: usize::from(self.next.classic),
+            },
+            Choice {
+                label: "Computer",
+                values: Level::ALL
+                    .iter()
+                    .map(|l| format!("{} {}", l.get(), l.name()))
+                    .collect(),
+                current: Level::ALL
+                    .iter()
+                    .position(|&l| l == self.next.level)
+                    .unwrap_or(0),
+            },
+            Choice {
+                label: "Computer's fleet",
+                values: vec!["uniform".to_owned(), "border".to_owned()],
+                current: usize::from(self.next.placement == PlacementStrategy::Border),
+            },
+            Choice {
+                label: "Your fleet at the start",
+                values: vec!["at random".to_owned(), "empty grid".to_owned()],
+                current: usize::from(!self.next.random_fleet),
+            },
+        ]
+    }
+
+    fn choose(&mut self, choice: usize, value: usize, ctx: &mut Ctx) {
+        let said = match (choice, value) {
+            (CHOICE_RULES, 0 | 1) => {
+                self.next.classic = value == 1;
+                format!("Rules: {}", if value == 1 { "classic" } else { "Russian" })
+            }
+            (CHOICE_LEVEL, _) if value < Level::ALL.len() => {
+                self.next.level = Level::ALL[value];
+                format!("Computer: {}", self.next.level.name())
+            }
+            (CHOICE_PLACEMENT, 0 | 1) => {
+                self.next.placement = if value == 1 {
+                    PlacementStrategy::Border
+                } else {
+                    PlacementStrategy::Uniform
+                };
+                format!("Computer's fleet: {}", self.next.placement.name())
+            }
+            (CHOICE_FLEET, 0 | 1) => {
+                self.next.random_fleet = value == 0;
+                format!(
+                    "Your fleet starts {}",
+                    if value == 0 {
+                        "at random"
+                    } else {
+                        "on an empty grid"
+                    }
+                )
+            }
+            _ => return,
+        };
+        ctx.say(format!("{said}: from the next new game (n)"));
+    }
+
+    fn new_game(&mut self, ctx: &mut Ctx) {
+        self.current = self.next;
+        let rules = self.current.rules();
+        if rules != self.rules {
+            self.sampler = sampler_for(&rules);
+            self.rules = rules;
+        }
+        self.start();
+        ctx.say(format!(
+            "New game, {} against the {} shooter: lay out your fleet",
+            self.title_rules(),
+            self.current.level.name()
+        ));
+    }
+
+    fn undo(&mut self, ctx: &mut Ctx) {
+        match &mut self.phase {
+            Phase::Placing(p) => match p.history.pop() {
+                Some(before) => {
+                    p.redo.push(std::mem::replace(&mut p.placement, before));
+                    self.fix_selection();
+                    ctx.say("Undone: the last placing step");
+                }
+                None => ctx.say("Nothing to undo"),
+            },
+            Phase::Battle(game) => {
+                if !game.history().iter().any(|(p, _, _)| *p == YOU) {
+                    ctx.say("Nothing to undo: you have not shot yet");
+                    return;
+                }
+                // back to before your last shot, with the computer's answers to it
+                let mut answers = 0;
+                while let Some((who, _, _)) = game.history().last().copied() {
+                    let Some(cell) = game.undo() else { break };
+                    if who == YOU {
+                        ctx.say(match answers {
+                            0 => format!("Took back your shot at {cell}"),
+                            n => format!(
+                                "Took back your shot at {cell} and the computer's {n} answer(s)"
+                            ),
+                        });
+                        break;
+                    }
+                    answers += 1;
+                }
+                self.bot.new_game();
+                if let Some(h) = &mut self.hinter {
+                    h.new_game();
+                }
+                self.clear_hint();
+                self.bot_due = None;
+            }
+        }
+    }
+
+    fn redo(&mut self, ctx: &mut Ctx) {
+        match &mut self.phase {
+            Phase::Placing(p) => match p.redo.pop() {
+                Some(after) => {
+                    p.history.push(std::mem::replace(&mut p.placement, after));
+                    self.fix_selection();
+                    ctx.say("Redone");
+                }
+                None => ctx.say("Nothing to redo"),
+            },
+            Phase::Battle(game) => {
+                let Some(cell) = game.redo() else {
+                    ctx.say("Nothing to redo");
+                    return;
+                };
+                // the computer's answers that were taken back with it come back too
+                while !game.is_over() && game.side_to_move() == COMPUTER {
+                    if game.redo().is_none() {
+                        break;
+                    }
+                }
+                self.clear_hint();
+                self.bot_due = None;
+                ctx.say(format!("Played your shot at {cell} again"));
+            }
+        }
+    }
+
+    fn save(&self) -> Vec<u8> {
+        let state = match &self.phase {
+            Phase::Placing(p) => SavedState::Placing(p.placement.clone()),
+            Phase::Battle(game) => SavedState::Battle(game.clone()),
+        };
+        encode_state(&state, self.current.level, &self.rng).unwrap_or_default()
+    }
+
+    fn load(&mut self, bytes: &[u8]) -> Result<(), String> {
+        self.restore(bytes).map_err(|e| e.message().to_owned())
+    }
+
+    /// A battle with shots fired and not over yet (a placement is quick to redo).
+    fn in_progress(&self) -> bool {
+        match &self.phase {
+            Phase::Placing(_) => false,
+            Phase::Battle(game) => !game.is_over() && !game.history().is_empty(),
+        }
+    }
+}
+
+/// A shot's result in a word or two.
+fn short_result(result: ShotResult) -> String {
+    match result {
+        ShotResult::Miss => "miss".to_owned(),
+        ShotResult::Hit => "hit".to_owned(),
+        ShotResult::Sunk(s) | ShotResult::GameOver(s) => format!("sunk {}", s.len()),
+    }
+}
+
+/// The game with its default settings, for the games menu.
+pub fn default_screen() -> Box<dyn GameScreen> {
+    Box::new(BattleshipScreen::new(
+        Settings::default(),
+        ChaCha8Rng::seed_from_u64(clock_seed()),
+    ))
+}
