@@ -6,7 +6,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 
-use super::{NardyScreen, Spot};
+use super::{Button, NardyScreen, Spot};
 use crate::tui::Theme;
 
 /// The board's width: border, tray, 6 points, bar, 6 points, tray, border.
@@ -83,21 +83,57 @@ fn checker_style(color: Color, theme: &Theme) -> Style {
     }
 }
 
-/// Draws the screen into `area` and returns the rectangles of the spots.
-pub(super) fn draw(
-    screen: &NardyScreen,
-    buf: &mut Buffer,
-    area: Rect,
-    theme: &Theme,
-) -> Vec<(Rect, Spot)> {
+/// What the mouse can click: the spots of the board and the buttons of the panel.
+type Hits = (Vec<(Rect, Spot)>, Vec<(Rect, Button)>);
+
+/// Draws the screen into `area` and returns the rectangles of the spots and buttons.
+pub(super) fn draw(screen: &NardyScreen, buf: &mut Buffer, area: Rect, theme: &Theme) -> Hits {
     let mut c = Canvas { buf, area };
     let slots = (area.height.saturating_sub(5 + BOTTOM_ROWS) / 2).clamp(1, MAX_SLOTS);
     let height = 5 + 2 * slots;
     let pos = screen.shown_position();
     let hits = draw_board(screen, &mut c, &pos, slots, theme);
     draw_panel(screen, &mut c, &pos, theme);
+    let buttons = draw_buttons(screen, &mut c, height.saturating_sub(2).max(11), theme);
     draw_bottom(screen, &mut c, height, theme);
-    hits
+    (hits, buttons)
+}
+
+/// The buttons of a person's turn on row `y` of the side panel.
+fn draw_buttons(
+    screen: &NardyScreen,
+    c: &mut Canvas,
+    y: u16,
+    theme: &Theme,
+) -> Vec<(Rect, Button)> {
+    let Some(b) = &screen.builder else {
+        return Vec::new();
+    };
+    let mut buttons = vec![(
+        Button::Hints,
+        if screen.hints.is_some() {
+            "[hide hints]"
+        } else {
+            "[hints]"
+        },
+    )];
+    if !b.played().is_empty() {
+        buttons.insert(0, (Button::StepBack, "[step back]"));
+    } else if screen.info.only.is_some() {
+        buttons.insert(0, (Button::OnlyTurn, "[play it]"));
+    }
+    let mut x = PANEL_X;
+    let mut out = Vec::new();
+    for (button, label) in buttons {
+        let width = label.chars().count() as u16;
+        c.put(x, y, label, theme.accent);
+        let rect = c.rect(x, y, width, 1);
+        if !rect.is_empty() {
+            out.push((rect, button));
+        }
+        x += width + 1;
+    }
+    out
 }
 
 fn draw_board(
@@ -321,7 +357,7 @@ fn draw_bottom(screen: &NardyScreen, c: &mut Canvas, top: u16, theme: &Theme) {
         c.put(
             0,
             top,
-            "Enter/click: select, then a ◆ point · Tab: next · Backspace: step back · t hints",
+            "Enter/click select, then a ◆ point · Tab next · Backspace/right-click step back",
             theme.dim,
         );
         return;

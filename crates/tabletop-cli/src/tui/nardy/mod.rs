@@ -136,6 +136,17 @@ impl Spot {
     }
 }
 
+/// A clickable word of the side panel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Button {
+    /// Takes back the last step of the turn (as Backspace).
+    StepBack,
+    /// Shows or hides the hints (as `t`).
+    Hints,
+    /// Plays the only legal turn (as `a`).
+    OnlyTurn,
+}
+
 /// A bot's turn being shown step by step.
 struct BotTurn {
     mv: Move,
@@ -189,6 +200,8 @@ pub struct NardyScreen {
     redo_groups: Vec<usize>,
     /// The rectangles of the spots drawn last, for the mouse.
     hits: Vec<(Rect, Spot)>,
+    /// The rectangles of the buttons drawn last.
+    buttons: Vec<(Rect, Button)>,
 }
 
 impl NardyScreen {
@@ -218,6 +231,7 @@ impl NardyScreen {
             next_at: None,
             redo_groups: Vec::new(),
             hits: Vec::new(),
+            buttons: Vec::new(),
             game,
         };
         screen.preload();
@@ -275,6 +289,12 @@ impl NardyScreen {
         };
         if self.game.outcome().is_none() && !passing && self.is_human(self.game.side_to_move()) {
             self.builder = self.game.builder().ok();
+            let movable = self.movable();
+            if !matches!(self.cursor, Spot::Point(p) if movable.contains(&p))
+                && let Some(&first) = movable.first()
+            {
+                self.cursor = Spot::Point(first);
+            }
         }
     }
 
@@ -383,10 +403,23 @@ impl NardyScreen {
     }
 
     fn mouse(&mut self, mouse: &MouseEvent, ctx: &mut Ctx) -> Handled {
-        if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
-            return Handled::No;
+        match mouse.kind {
+            MouseEventKind::Down(MouseButton::Left) => {}
+            MouseEventKind::Down(MouseButton::Right) => {
+                self.take_back_step(ctx);
+                return Handled::Yes;
+            }
+            _ => return Handled::No,
         }
         let at = Cell::new(mouse.column, mouse.row);
+        if let Some(&(_, button)) = self.buttons.iter().find(|(r, _)| r.contains(at)) {
+            match button {
+                Button::StepBack => self.take_back_step(ctx),
+                Button::Hints => self.toggle_hints(ctx),
+                Button::OnlyTurn => self.play_only(ctx),
+            }
+            return Handled::Yes;
+        }
         let Some(&(_, spot)) = self.hits.iter().find(|(r, _)| r.contains(at)) else {
             return Handled::No;
         };
@@ -763,9 +796,9 @@ impl GameScreen for NardyScreen {
 
     fn draw(&mut self, frame: &mut Frame, area: Rect, theme: &Theme) {
         let area = area.intersection(frame.area());
-        self.hits.clear();
-        let hits = board::draw(self, frame.buffer_mut(), area, theme);
+        let (hits, buttons) = board::draw(self, frame.buffer_mut(), area, theme);
         self.hits = hits;
+        self.buttons = buttons;
     }
 
     fn handle(&mut self, event: &Event, ctx: &mut Ctx) -> Handled {

@@ -254,6 +254,36 @@ fn a_step_by_clicks_completes_the_turn() {
 }
 
 #[test]
+fn the_panel_buttons_and_the_right_button() {
+    let mut d = Driver::new(0);
+    d.play_until(2, Driver::step_by_keys);
+    d.step_by_clicks();
+    assert_eq!(d.played().len(), 1);
+    let t = text(&d.draw());
+    assert!(t.contains("[step back] [hints]"), "{t}");
+    let button = |d: &Driver, b: Button| {
+        let &(r, _) = d.s.buttons.iter().find(|(_, x)| *x == b).expect("drawn");
+        click(r.x + 1, r.y)
+    };
+    assert_eq!(d.send(button(&d, Button::StepBack)), Handled::Yes);
+    assert!(d.played().is_empty());
+    d.step_by_clicks();
+    assert_eq!(d.send(crate::tui::testing::right_click(3, 3)), Handled::Yes);
+    assert!(d.played().is_empty());
+    d.draw();
+    d.send(button(&d, Button::Hints));
+    assert!(d.s.hints.is_some());
+    d.draw();
+    d.send(button(&d, Button::Hints));
+    assert!(d.s.hints.is_none());
+    // A forced turn offers to play it.
+    let mut d = Driver::new(1);
+    d.draw();
+    d.send(button(&d, Button::OnlyTurn));
+    assert_eq!(d.s.game.history().len(), 1);
+}
+
+#[test]
 fn tab_visits_the_movable_checkers_then_the_destinations() {
     let mut d = Driver::new(0);
     d.s.cursor = Spot::Point(1);
