@@ -53,8 +53,9 @@ fn main() -> ExitCode {
     };
     let full_screen = tui::full_screen_wanted(cli.plain);
     let result = match cli.game {
+        // `tabletop` alone: the menu of the four games on a terminal, help otherwise.
+        None if full_screen => tui::run_menu(),
         None => {
-            // `tabletop` alone: the menu of the four games on a terminal, help otherwise.
             use clap::CommandFactory;
             let _ = Cli::command().print_help();
             return ExitCode::from(common::EXIT_USAGE);

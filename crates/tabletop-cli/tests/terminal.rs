@@ -60,7 +60,7 @@ const UP: &str = "\u{1b}[A";
 #[test]
 fn arrow_up_recalls_the_last_command_in_reversi() {
     let screen = on_terminal(
-        "reversi play --black human --white human",
+        "reversi play --plain --black human --white human",
         &["f5\n", UP, "\n", "quit\n"],
     );
     assert!(
@@ -79,10 +79,10 @@ fn arrow_up_recalls_the_last_command_in_reversi() {
 #[test]
 fn arrow_keys_are_editing_keys_in_every_game() {
     for args in [
-        "nardy play --white human --black human",
-        "battleship play",
-        "reversi play",
-        "sudoku play",
+        "nardy play --plain --white human --black human",
+        "battleship play --plain",
+        "reversi play --plain",
+        "sudoku play --plain",
     ] {
         let screen = on_terminal(args, &[UP, "\n", "\u{1b}[D\u{1b}[C", "\n", "quit\n"]);
         assert!(
@@ -100,12 +100,19 @@ fn arrow_keys_are_editing_keys_in_every_game() {
 #[test]
 fn batches_show_a_progress_bar_with_rate_and_time_left_on_a_terminal() {
     for args in [
-        "battleship sim --shooter hunt --games 20000 --threads 1 --seed 1",
-        "reversi arena --black bot:1 --white bot:2 --games 400 --threads 1 --seed 1",
+        "--plain battleship sim --shooter hunt --games 20000 --threads 1 --seed 1",
+        "--plain reversi arena --black bot:1 --white bot:2 --games 400 --threads 1 --seed 1",
     ] {
         let screen = on_terminal(args, &[]);
         assert!(screen.contains("/s, "), "{args}: no rate:\n{screen}");
         assert!(screen.contains("left)"), "{args}: no time left:\n{screen}");
         assert!(screen.contains("games"), "{args}: no result:\n{screen}");
     }
+}
+
+#[test]
+fn plain_gives_the_line_prompt_on_a_terminal() {
+    let screen = on_terminal("reversi --plain", &["quit\n"]);
+    assert!(screen.contains("Black (X)> "), "no line prompt:\n{screen}");
+    assert!(screen.contains("a b c d e f g h"), "no board:\n{screen}");
 }

@@ -163,8 +163,9 @@ struct ShowArgs {
 
 /// Runs `tabletop reversi`.
 pub fn run(args: ReversiArgs, full_screen: bool) -> CliResult {
-    let _ = full_screen; // the full-screen screen lands with the tui branches
     match args.command {
+        None if full_screen => play_full_screen(args.play, Player::Bot(DEFAULT_BOT_LEVEL)),
+        Some(Command::Play(args)) if full_screen => play_full_screen(args, Player::Human),
         // `tabletop reversi` alone: a person (Black) against the computer (White).
         None => play(args.play, Player::Bot(DEFAULT_BOT_LEVEL)),
         Some(Command::Play(args)) => play(args, Player::Human),
@@ -450,6 +451,29 @@ fn play(args: PlayArgs, default_white: Player) -> CliResult {
         rng: args.seed.rng(),
     };
     run_session(&mut Console::stdin(), &mut session)
+}
+
+/// The game full screen, with the same players, rules and save as `play`.
+fn play_full_screen(args: PlayArgs, default_white: Player) -> CliResult {
+    use crate::tui::reversi::{ReversiScreen, Side};
+    let game = match &args.load {
+        Some(_) if args.first.is_some() => {
+            return Err(CliError::usage(
+                "--first cannot go with --load: the save holds its own rules",
+            ));
+        }
+        Some(path) => load_game(path)?,
+        None => Game::new(Rules::with_first(
+            args.first.map_or(Color::Black, Color::from),
+        )),
+    };
+    let side = |p: Player| match p {
+        Player::Human => Side::Human,
+        Player::Bot(level) => Side::Bot(level),
+    };
+    let players = [side(args.black), side(args.white.unwrap_or(default_white))];
+    let screen = ReversiScreen::with_game(game, players, args.seed.seed());
+    crate::tui::run(Box::new(screen))
 }
 
 /// Reads a binary save.

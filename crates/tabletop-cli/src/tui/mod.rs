@@ -10,7 +10,10 @@
 //! load, `n` new game. Screens use arrows/hjkl to move, Enter/Space to act and `t` for a
 //! hint (`h` is taken by hjkl).
 
+pub mod app;
 pub mod battleship;
+pub mod dialog;
+pub mod draw;
 pub mod nardy;
 pub mod reversi;
 pub mod sudoku;
@@ -20,13 +23,14 @@ pub mod theme;
 
 use std::time::Instant;
 
-use crate::common::{CliError, CliResult};
+use crate::common::CliResult;
 
 use crossterm::event::Event;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
-pub use theme::Theme;
+pub use app::App;
+pub use theme::{Theme, ThemeKind};
 
 /// Whether to open full screen: stdin and stdout are terminals and `--plain` is not given.
 pub fn full_screen_wanted(plain: bool) -> bool {
@@ -105,22 +109,37 @@ pub trait GameScreen {
     fn save(&self) -> Vec<u8>;
     /// Replaces the game by a loaded save; on error the game is unchanged.
     fn load(&mut self, bytes: &[u8]) -> Result<(), String>;
+    /// Whether a game is under way that quitting or a new game would throw away (the host
+    /// then asks y/n first). The default asks always.
+    fn in_progress(&self) -> bool {
+        true
+    }
+    /// The file name the save and load dialogs offer first, in the current folder. The
+    /// default is the first word of the title in lower case plus `.save`.
+    fn save_name(&self) -> String {
+        let title = self.title();
+        let word: String = title
+            .chars()
+            .take_while(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .collect();
+        if word.is_empty() {
+            "tabletop.save".to_owned()
+        } else {
+            format!("{word}.save")
+        }
+    }
 }
 
 /// Plays `screen` full screen until the player quits (the host: terminal set-up and
 /// restore, title/status lines, help, menu, save/load dialogs).
 pub fn run(screen: Box<dyn GameScreen>) -> CliResult {
-    let _ = screen;
-    Err(CliError::new(
-        "the full-screen mode is not built yet; use --plain",
-    ))
+    app::run(App::new(screen, ThemeKind::from_env()))
 }
 
 /// `tabletop` alone on a terminal: a menu of the four games.
 pub fn run_menu() -> CliResult {
-    Err(CliError::new(
-        "the full-screen mode is not built yet; use --plain",
-    ))
+    app::run(App::games(ThemeKind::from_env()))
 }
 
 /// A screen for a game whose full-screen mode is not built yet.

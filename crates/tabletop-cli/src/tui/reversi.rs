@@ -1,8 +1,1100 @@
-//! Reversi full screen.
+//! Reversi full screen: the board with a cursor, the legal moves marked, the last move and
+//! the discs it flipped highlighted, the disc counts, passes announced, a hint with its
+//! score, bots for either colour.
 
-use super::{GameScreen, Placeholder};
+use std::time::{Duration, Instant};
 
-/// The game with its default settings, for the games menu.
+use crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use reversi_core::ai::{self, Bot, Level, Limits, ScoredMove, Searcher};
+use reversi_core::{Color, Game, Move, Position, Rules, Square, SquareSet};
+
+use super::draw::{put, width};
+use super::{Choice, Ctx, GameScreen, Handled, Theme};
+
+/// The pause before each bot move and forced pass, so a person can follow the game.
+pub const BOT_PACE: Duration = Duration::from_millis(500);
+
+/// The level of the computer in `tabletop reversi` without options.
+pub const DEFAULT_LEVEL: Level = Level::ALL[6];
+
+/// Who plays a colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    /// A person at the keyboard or mouse.
+    Human,
+    /// The computer at a level.
+    Bot(Level),
+}
+
+impl Side {
+    fn describe(self) -> String {
+        match self {
+            Side::Human => "human".to_owned(),
+            Side::Bot(level) => format!("bot {} ({})", level.get(), level.name()),
+        }
+    }
+
+    /// The menu's values: human, then every level.
+    fn all() -> Vec<Side> {
+        let mut all = vec![Side::Human];
+        all.extend(Level::ALL.iter().map(|&l| Side::Bot(l)));
+        all
+    }
+}
+
+/// The game with its default settings, for the games menu: you (Black) against the
+/// computer (White).
 pub fn default_screen() -> Box<dyn GameScreen> {
-    Box::new(Placeholder("Reversi"))
+    Box::new(ReversiScreen::new(
+        [Side::Human, Side::Bot(DEFAULT_LEVEL)],
+        Rules::default(),
+        crate::common::clock_seed(),
+    ))
+}
+
+/// Where the board was drawn, for mouse hit-testing.
+#[derive(Debug, Clone, Copy, Default)]
+struct Geometry {
+    /// The top-left cell of a1 (the grid's corner when `grid`).
+    x: u16,
+    y: u16,
+    cell_w: u16,
+    cell_h: u16,
+    grid: bool,
+}
+
+impl Geometry {
+    fn square_at(&self, column: u16, row: u16) -> Option<Square> {
+        if self.cell_w == 0 || column < self.x || row < self.y {
+            return None;
+        }
+        let (mut dx, mut dy) = (column - self.x, row - self.y);
+        if self.grid {
+            // A click on a grid line counts for the cell right of it / below it.
+            dx = dx.saturating_sub(1);
+            dy = dy.saturating_sub(1);
+        }
+        let (file, rank) = (dx / self.cell_w, dy / self.cell_h);
+        if file >= 8 || rank >= 8 {
+            return None;
+        }
+        Square::from_coords(file as u8, rank as u8)
+    }
+}
+
+/// The best move of a position, as the hint key shows it.
+#[derive(Debug, Clone, Copy)]
+struct Hint {
+    position: Position,
+    best: ScoredMove,
+}
+
+/// The reversi screen.
+pub struct ReversiScreen {
+    game: Game,
+    /// Who plays Black and White, in [`Color`] order.
+    players: [Side; 2],
+    bots: [Option<Box<dyn Bot>>; 2],
+    /// Who moves first in the next new game.
+    first: Color,
+    rng: ChaCha8Rng,
+    /// The cursor: file and rank, 0..8.
+    cursor: (u8, u8),
+    hint: Option<Hint>,
+    /// When the next bot move or forced pass is due.
+    due: Option<Instant>,
+    geometry: Geometry,
+}
+
+impl ReversiScreen {
+    /// A new game under `rules` between `players` (Black, White); `seed` drives the bots.
+    pub fn new(players: [Side; 2], rules: Rules, seed: u64) -> ReversiScreen {
+        ReversiScreen::with_game(Game::new(rules), players, seed)
+    }
+
+    /// Continues `game` (e.g. a loaded save) between `players`.
+    pub fn with_game(game: Game, players: [Side; 2], seed: u64) -> ReversiScreen {
+        let first = game.start().side_to_move();
+        let mut screen = ReversiScreen {
+            game,
+            players,
+            bots: [None, None],
+            first,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            cursor: (3, 2),
+            hint: None,
+            due: None,
+            geometry: Geometry::default(),
+        };
+        screen.make_bots();
+        screen.cursor_to_a_legal_move();
+        screen
+    }
+
+    /// The game being played.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The cursor's square.
+    pub fn cursor(&self) -> Square {
+        Square::from_coords(self.cursor.0, self.cursor.1).expect("the cursor is on the board")
+    }
+
+    /// Where a square was last drawn on the screen (the middle of its cell), for tests
+    /// that click.
+    pub fn cell_of(&self, square: Square) -> (u16, u16) {
+        let g = self.geometry;
+        let offset = u16::from(g.grid);
+        (
+            g.x + offset + u16::from(square.file()) * g.cell_w + g.cell_w / 2,
+            g.y + offset + u16::from(square.rank()) * g.cell_h,
+        )
+    }
+
+    fn make_bots(&mut self) {
+        let rules = self.game.rules();
+        self.bots = self.players.map(|side| match side {
+            Side::Human => None,
+            Side::Bot(level) => Some(level.bot(&rules)),
+        });
+    }
+
+    fn side(&self, color: Color) -> Side {
+        self.players[color as usize]
+    }
+
+    fn has_human(&self) -> bool {
+        self.players.contains(&Side::Human)
+    }
+
+    /// Whether a person is to move now.
+    fn human_to_move(&self) -> bool {
+        let pos = self.game.position();
+        !pos.is_over() && !pos.must_pass() && self.side(pos.side_to_move()) == Side::Human
+    }
+
+    /// Puts the cursor on a legal square when it is not on one (after a move).
+    fn cursor_to_a_legal_move(&mut self) {
+        let legal = self.game.position().legal_squares();
+        if legal.contains(self.cursor()) {
+            return;
+        }
+        if let Some(sq) = legal.iter().next() {
+            self.cursor = (sq.file(), sq.rank());
+        }
+    }
+
+    /// The last move and the discs it flipped.
+    fn last(&self) -> Option<(Color, Move, SquareSet)> {
+        let positions = self.game.positions();
+        let mv = *self.game.moves().last()?;
+        let before = positions[positions.len() - 2];
+        let flipped = match mv {
+            Move::Place(sq) => before.flips(sq),
+            Move::Pass => SquareSet::default(),
+        };
+        Some((before.side_to_move(), mv, flipped))
+    }
+
+    /// Plays `mv` for the side to move; the result for the status line.
+    fn play(&mut self, mv: Move, ctx: &mut Ctx) -> bool {
+        let side = self.game.side_to_move();
+        match self.game.play(mv) {
+            Ok(flipped) => {
+                self.hint = None;
+                self.due = None;
+                if mv == Move::Pass {
+                    ctx.say(format!("{side} has no legal move and passes"));
+                } else if let Some(outcome) = self.game.outcome() {
+                    ctx.say(format!("Game over: {outcome}"));
+                } else {
+                    let n = flipped.len();
+                    let discs = if n == 1 { "disc" } else { "discs" };
+                    ctx.say(format!("{side} plays {mv}, flipping {n} {discs}"));
+                }
+                self.cursor_to_a_legal_move();
+                true
+            }
+            Err(err) => {
+                ctx.say(format!("Illegal: {err}"));
+                false
+            }
+        }
+    }
+
+    /// A person plays the square under the cursor (or clicked).
+    fn play_square(&mut self, sq: Square, ctx: &mut Ctx) {
+        let pos = *self.game.position();
+        if pos.is_over() {
+            ctx.say("The game is over: n starts a new one");
+        } else if !self.human_to_move() {
+            ctx.say("It is the computer's turn");
+        } else {
+            self.play(Move::Place(sq), ctx);
+        }
+    }
+
+    fn show_hint(&mut self, ctx: &mut Ctx) {
+        let pos = *self.game.position();
+        if pos.is_over() {
+            ctx.say("The game is over: there is no move to hint");
+            return;
+        }
+        if pos.must_pass() {
+            ctx.say(format!(
+                "{} has no legal move and must pass",
+                pos.side_to_move()
+            ));
+            return;
+        }
+        let mut searcher = Searcher::new();
+        let limits = Limits::depth(6, 14);
+        let Some(best) = ai::hints(&mut searcher, &pos, &limits).first().copied() else {
+            return;
+        };
+        self.hint = Some(Hint {
+            position: pos,
+            best,
+        });
+        self.cursor = (best.square.file(), best.square.rank());
+        let kind = if best.exact { "exact" } else { "estimate" };
+        ctx.say(format!("Hint: {best} ({kind})"));
+    }
+
+    fn move_cursor(&mut self, dx: i8, dy: i8) {
+        let (f, r) = self.cursor;
+        self.cursor = (
+            (f as i8 + dx).rem_euclid(8) as u8,
+            (r as i8 + dy).rem_euclid(8) as u8,
+        );
+    }
+
+    fn current_hint(&self) -> Option<ScoredMove> {
+        self.hint
+            .filter(|h| h.position == *self.game.position())
+            .map(|h| h.best)
+    }
+
+    fn glyph(color: Color) -> &'static str {
+        match color {
+            Color::Black => "●",
+            Color::White => "○",
+        }
+    }
+
+    fn disc_style(color: Color, theme: &Theme) -> Style {
+        match color {
+            Color::Black => theme.first,
+            Color::White => theme.second,
+        }
+    }
+
+    fn player_name(&self, color: Color) -> String {
+        match self.side(color) {
+            Side::Human if self.has_human() && self.players.iter().all(|s| *s == Side::Human) => {
+                "human".to_owned()
+            }
+            Side::Human => "you".to_owned(),
+            Side::Bot(level) => format!("bot ({})", level.name()),
+        }
+    }
+
+    /// What the side to move is doing, or the result.
+    fn turn_text(&self) -> String {
+        let pos = self.game.position();
+        if let Some(outcome) = pos.outcome() {
+            return format!("Game over: {outcome}");
+        }
+        let side = pos.side_to_move();
+        let glyph = Self::glyph(side);
+        if pos.must_pass() {
+            return format!("{side} {glyph} has no legal move and must pass");
+        }
+        match self.side(side) {
+            Side::Human => format!("{side} {glyph} to move"),
+            Side::Bot(_) => format!("{side} {glyph} (bot) is thinking"),
+        }
+    }
+
+    fn draw_board(&mut self, frame: &mut Frame, area: Rect, theme: &Theme, board: Rect) {
+        let pos = *self.game.position();
+        let legal = pos.legal_squares();
+        let last = self.last();
+        let hint = self.current_hint();
+        let g = self.geometry;
+        let buf = frame.buffer_mut();
+        let off = u16::from(g.grid);
+        // File letters above, rank numbers left.
+        for file in 0..8u16 {
+            let x = g.x + off + file * g.cell_w + g.cell_w / 2;
+            let letter = char::from(b'a' + file as u8).to_string();
+            put(buf, area, x, board.y, &letter, theme.dim);
+        }
+        for rank in 0..8u16 {
+            let y = g.y + off + rank * g.cell_h + (g.cell_h - off) / 2;
+            put(buf, area, board.x, y, &(rank + 1).to_string(), theme.dim);
+        }
+        if g.grid {
+            for row in 0..=8u16 {
+                let y = g.y + row * g.cell_h;
+                let (left, mid, right) = match row {
+                    0 => ('┌', '┬', '┐'),
+                    8 => ('└', '┴', '┘'),
+                    _ => ('├', '┼', '┤'),
+                };
+                let mut line = String::new();
+                for col in 0..8 {
+                    line.push(if col == 0 { left } else { mid });
+                    line.push_str(&"─".repeat(usize::from(g.cell_w - 1)));
+                }
+                line.push(right);
+                put(buf, area, g.x, y, &line, theme.dim);
+                if row < 8 {
+                    for dy in 1..g.cell_h {
+                        for col in 0..=8u16 {
+                            put(buf, area, g.x + col * g.cell_w, y + dy, "│", theme.dim);
+                        }
+                    }
+                }
+            }
+        }
+        let inner_w = g.cell_w - off;
+        for sq in Square::ALL {
+            let x = g.x + off + u16::from(sq.file()) * g.cell_w;
+            let y = g.y + off + u16::from(sq.rank()) * g.cell_h;
+            let mut base = theme.normal;
+            if hint.is_some_and(|h| h.square == sq) {
+                base = theme.selected;
+            }
+            if (sq.file(), sq.rank()) == self.cursor {
+                base = theme.cursor;
+            }
+            let is_last = matches!(last, Some((_, Move::Place(s), _)) if s == sq);
+            let flipped = last.is_some_and(|(_, _, f)| f.contains(sq));
+            let (text, style) = match pos.piece_at(sq) {
+                Some(color) => {
+                    let style = if is_last || flipped {
+                        theme.last
+                    } else {
+                        Self::disc_style(color, theme)
+                    };
+                    let glyph = Self::glyph(color);
+                    if is_last && inner_w >= 3 {
+                        (format!("[{glyph}]"), style)
+                    } else {
+                        (glyph.to_owned(), style)
+                    }
+                }
+                None if legal.contains(sq) => ("·".to_owned(), theme.target),
+                None => (String::new(), theme.normal),
+            };
+            for dy in 0..g.cell_h - off {
+                let blank = " ".repeat(usize::from(inner_w));
+                put(buf, area, x, y + dy, &blank, base);
+            }
+            let tx = x + inner_w.saturating_sub(width(&text)) / 2;
+            let ty = y + (g.cell_h - off).saturating_sub(1) / 2;
+            put(buf, area, tx, ty, &text, base.patch(style));
+        }
+    }
+
+    fn draw_panel(&self, frame: &mut Frame, area: Rect, theme: &Theme, panel: Rect) {
+        let pos = self.game.position();
+        let buf = frame.buffer_mut();
+        let mut y = panel.y;
+        let mut line = |buf: &mut ratatui::buffer::Buffer, parts: &[(&str, Style)]| {
+            let mut x = panel.x;
+            for (text, style) in parts {
+                x = put(buf, area.intersection(panel), x, y, text, *style);
+            }
+            y += 1;
+        };
+        line(buf, &[("Reversi", theme.accent)]);
+        line(buf, &[]);
+        for color in Color::ALL {
+            let count = format!("{:>3}", pos.count(color));
+            let who = format!(
+                " {:<7}{:<17}",
+                color.to_string(),
+                self.side(color).describe()
+            );
+            let marker = if !pos.is_over() && pos.side_to_move() == color {
+                ("▶ ", theme.accent)
+            } else {
+                ("  ", theme.normal)
+            };
+            line(
+                buf,
+                &[
+                    marker,
+                    (Self::glyph(color), Self::disc_style(color, theme)),
+                    (&who, theme.normal),
+                    (&count, theme.accent),
+                ],
+            );
+        }
+        line(buf, &[]);
+        let turn = self.turn_text();
+        let turn_style = if pos.is_over() {
+            theme.good
+        } else {
+            theme.normal
+        };
+        line(buf, &[(&turn, turn_style)]);
+        if !pos.is_over() && !pos.must_pass() {
+            let n = pos.legal_squares().len();
+            let moves = format!("{n} legal move{}", if n == 1 { "" } else { "s" });
+            line(buf, &[("· ", theme.target), (&moves, theme.dim)]);
+        } else {
+            line(buf, &[]);
+        }
+        match self.last() {
+            Some((color, mv, flipped)) => {
+                let text = match mv {
+                    Move::Pass => format!("Last: {color} passed"),
+                    Move::Place(_) => format!("Last: {color} {mv}, flipped {}", flipped.len()),
+                };
+                line(buf, &[(&text, theme.last)]);
+            }
+            None => line(buf, &[("No move yet", theme.dim)]),
+        }
+        match self.current_hint() {
+            Some(best) => {
+                let kind = if best.exact { "exact" } else { "estimate" };
+                let text = format!("Hint: {} {} ({kind})", best.square, best.score_text());
+                line(buf, &[(&text, theme.selected)]);
+            }
+            None => line(buf, &[]),
+        }
+        line(buf, &[]);
+        let keys: [(&str, &str); 4] = [
+            ("arrows/hjkl", " move the cursor"),
+            ("Enter/click", " play there"),
+            ("t", " hint    u/U undo/redo"),
+            ("Esc", " menu    ? keys"),
+        ];
+        for (k, what) in keys {
+            line(buf, &[(k, theme.accent), (what, theme.dim)]);
+        }
+    }
+}
+
+impl GameScreen for ReversiScreen {
+    fn title(&self) -> String {
+        format!(
+            "Reversi · Black: {} · White: {}",
+            self.player_name(Color::Black),
+            self.player_name(Color::White)
+        )
+    }
+
+    fn draw(&mut self, frame: &mut Frame, area: Rect, theme: &Theme) {
+        if area.width == 0 || area.height == 0 {
+            return;
+        }
+        // The full board: 8 cells of 4×2 with grid lines, plus letters and numbers.
+        let grid = area.width >= 36 + 2 && area.height >= 18;
+        let (cell_w, cell_h) = if grid { (4, 2) } else { (2, 1) };
+        let board_w = 2 + 8 * cell_w + u16::from(grid);
+        let board_h = 1 + 8 * cell_h + u16::from(grid);
+        let panel_w = 42u16;
+        let total = board_w + 3 + panel_w;
+        let left = area.x + area.width.saturating_sub(total) / 2;
+        let top = area.y + area.height.saturating_sub(board_h) / 2;
+        let board = Rect::new(left, top, board_w, board_h).intersection(area);
+        self.geometry = Geometry {
+            x: left + 2,
+            y: top + 1,
+            cell_w,
+            cell_h,
+            grid,
+        };
+        self.draw_board(frame, area, theme, board);
+        let panel_x = left + board_w + 3;
+        if panel_x < area.right() {
+            let panel = Rect::new(
+                panel_x,
+                top,
+                area.right() - panel_x,
+                area.bottom().saturating_sub(top),
+            );
+            self.draw_panel(frame, area, theme, panel);
+        }
+    }
+
+    fn handle(&mut self, event: &Event, ctx: &mut Ctx) -> Handled {
+        match event {
+            Event::Key(key) => {
+                if key
+                    .modifiers
+                    .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+                {
+                    return Handled::No;
+                }
+                match key.code {
+                    KeyCode::Left | KeyCode::Char('h') => self.move_cursor(-1, 0),
+                    KeyCode::Right | KeyCode::Char('l') => self.move_cursor(1, 0),
+                    KeyCode::Up | KeyCode::Char('k') => self.move_cursor(0, -1),
+                    KeyCode::Down | KeyCode::Char('j') => self.move_cursor(0, 1),
+                    KeyCode::Home => self.cursor.0 = 0,
+                    KeyCode::End => self.cursor.0 = 7,
+                    KeyCode::Enter | KeyCode::Char(' ') => self.play_square(self.cursor(), ctx),
+                    KeyCode::Char('t') => self.show_hint(ctx),
+                    _ => return Handled::No,
+                }
+                Handled::Yes
+            }
+            Event::Mouse(MouseEvent {
+                kind, column, row, ..
+            }) => {
+                let Some(sq) = self.geometry.square_at(*column, *row) else {
+                    return Handled::No;
+                };
+                match kind {
+                    MouseEventKind::Down(MouseButton::Left) => {
+                        self.cursor = (sq.file(), sq.rank());
+                        self.play_square(sq, ctx);
+                        Handled::Yes
+                    }
+                    MouseEventKind::Moved if (sq.file(), sq.rank()) != self.cursor => {
+                        self.cursor = (sq.file(), sq.rank());
+                        Handled::Yes
+                    }
+                    _ => Handled::No,
+                }
+            }
+            _ => Handled::No,
+        }
+    }
+
+    fn tick(&mut self, now: Instant, ctx: &mut Ctx) -> bool {
+        let pos = *self.game.position();
+        if pos.is_over() {
+            return false;
+        }
+        let side = pos.side_to_move();
+        let bot_turn = matches!(self.side(side), Side::Bot(_));
+        if !bot_turn && !pos.must_pass() {
+            self.due = None;
+            return false;
+        }
+        let due = *self.due.get_or_insert(now + BOT_PACE);
+        if now < due {
+            return false;
+        }
+        let mv = if pos.must_pass() {
+            Move::Pass
+        } else {
+            let bot = self.bots[side as usize].as_mut();
+            match bot.and_then(|b| b.choose_move(&pos, &mut self.rng)) {
+                Some(mv) => mv,
+                None => return false,
+            }
+        };
+        self.play(mv, ctx)
+    }
+
+    fn status(&self) -> String {
+        let pos = self.game.position();
+        let mut out = self.turn_text();
+        if let Some((color, mv, _)) = self.last() {
+            out.push_str(&format!(" · last: {color} {mv}"));
+        }
+        out.push_str(&format!(
+            " · ● {}  ○ {}",
+            pos.count(Color::Black),
+            pos.count(Color::White)
+        ));
+        out
+    }
+
+    fn keys(&self) -> Vec<(&'static str, &'static str)> {
+        vec![
+            ("← → ↑ ↓ h j k l", "move the cursor"),
+            ("Enter Space", "play a disc at the cursor"),
+            ("click", "play a disc there"),
+            ("t", "hint: the best move and its score"),
+            ("·", "a legal move; [●] the last move"),
+        ]
+    }
+
+    fn choices(&self) -> Vec<Choice> {
+        let values: Vec<String> = Side::all().into_iter().map(Side::describe).collect();
+        let index = |side: Side| Side::all().iter().position(|s| *s == side).unwrap_or(0);
+        vec![
+            Choice {
+                label: "Black",
+                values: values.clone(),
+                current: index(self.players[0]),
+            },
+            Choice {
+                label: "White",
+                values,
+                current: index(self.players[1]),
+            },
+            Choice {
+                label: "First to move",
+                values: vec!["black".to_owned(), "white".to_owned()],
+                current: self.first as usize,
+            },
+        ]
+    }
+
+    fn choose(&mut self, choice: usize, value: usize, ctx: &mut Ctx) {
+        match choice {
+            0 | 1 => {
+                let Some(side) = Side::all().get(value).copied() else {
+                    return;
+                };
+                self.players[choice] = side;
+                self.make_bots();
+                self.due = None;
+                let color = Color::ALL[choice];
+                ctx.say(format!("{color}: {} (from now on)", side.describe()));
+            }
+            2 => {
+                self.first = if value == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                ctx.say(format!("{} moves first from the next new game", self.first));
+            }
+            _ => {}
+        }
+    }
+
+    fn new_game(&mut self, ctx: &mut Ctx) {
+        self.game = Game::new(Rules::with_first(self.first));
+        for bot in self.bots.iter_mut().flatten() {
+            bot.new_game();
+        }
+        self.hint = None;
+        self.due = None;
+        self.cursor = (3, 2);
+        self.cursor_to_a_legal_move();
+        ctx.say("New game");
+    }
+
+    fn undo(&mut self, ctx: &mut Ctx) {
+        if self.game.undo().is_none() {
+            ctx.say("Nothing to undo");
+            return;
+        }
+        // Back to a person's turn: the computer's moves and passes are taken back too.
+        while self.game.can_undo()
+            && (self.game.position().must_pass()
+                || (self.has_human() && self.side(self.game.side_to_move()) != Side::Human))
+        {
+            self.game.undo();
+        }
+        self.hint = None;
+        self.due = None;
+        self.cursor_to_a_legal_move();
+        ctx.say("Move taken back");
+    }
+
+    fn redo(&mut self, ctx: &mut Ctx) {
+        if self.game.redo().is_none() {
+            ctx.say("Nothing to redo");
+            return;
+        }
+        while self.game.can_redo()
+            && (self.game.position().must_pass()
+                || (self.has_human() && self.side(self.game.side_to_move()) != Side::Human))
+        {
+            self.game.redo();
+        }
+        self.hint = None;
+        self.due = None;
+        self.cursor_to_a_legal_move();
+        ctx.say("Move replayed");
+    }
+
+    fn save(&self) -> Vec<u8> {
+        self.game.to_bytes()
+    }
+
+    fn load(&mut self, bytes: &[u8]) -> Result<(), String> {
+        let game = Game::from_bytes(bytes).map_err(|e| e.to_string())?;
+        self.game = game;
+        self.first = self.game.start().side_to_move();
+        self.hint = None;
+        self.due = None;
+        self.cursor_to_a_legal_move();
+        Ok(())
+    }
+
+    fn in_progress(&self) -> bool {
+        !self.game.moves().is_empty() && !self.game.is_over()
+    }
+
+    fn save_name(&self) -> String {
+        "reversi.save".to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::testing::{ch, click, key, render, render_app, text};
+    use crate::tui::{App, ThemeKind};
+    use proptest::prelude::*;
+
+    fn human_vs_bot(seed: u64) -> ReversiScreen {
+        ReversiScreen::new([Side::Human, Side::Bot(Level::MIN)], Rules::default(), seed)
+    }
+
+    fn sq(name: &str) -> Square {
+        name.parse().expect("a square")
+    }
+
+    /// Ticks far enough in the future for every bot move and pass to be due.
+    fn let_bots_play(screen: &mut ReversiScreen) {
+        let mut now = Instant::now();
+        for _ in 0..200 {
+            now += BOT_PACE * 2;
+            let mut ctx = Ctx::default();
+            screen.tick(now, &mut ctx);
+            if screen.human_to_move() || screen.game.is_over() {
+                // The first tick of a bot's turn only schedules its move.
+                if !matches!(screen.side(screen.game.side_to_move()), Side::Bot(_))
+                    || screen.game.is_over()
+                {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The arrow keys that take the cursor from where it is to `target`.
+    fn keys_to(screen: &ReversiScreen, target: Square) -> Vec<Event> {
+        let (f, r) = screen.cursor;
+        let mut keys = Vec::new();
+        let dx = i16::from(target.file()) - i16::from(f);
+        let dy = i16::from(target.rank()) - i16::from(r);
+        let h = if dx > 0 {
+            KeyCode::Right
+        } else {
+            KeyCode::Left
+        };
+        let v = if dy > 0 { KeyCode::Down } else { KeyCode::Up };
+        keys.extend((0..dx.abs()).map(|_| key(h)));
+        keys.extend((0..dy.abs()).map(|_| key(v)));
+        keys
+    }
+
+    fn feed(screen: &mut ReversiScreen, events: &[Event]) -> Ctx {
+        let mut ctx = Ctx::default();
+        for event in events {
+            screen.handle(event, &mut ctx);
+        }
+        ctx
+    }
+
+    /// Black (you) to move after twelve moves, the hint shown.
+    fn mid_game() -> ReversiScreen {
+        let record = "f5d6c3d3c4f4f6f3e6e7d7c5";
+        let game =
+            Game::from_record(Rules::default(), &record.parse().expect("a record")).expect("legal");
+        let mut screen = ReversiScreen::with_game(game, [Side::Human, Side::Bot(DEFAULT_LEVEL)], 1);
+        feed(&mut screen, &[ch('t')]);
+        screen
+    }
+
+    fn app_frame(screen: ReversiScreen) -> (App, String) {
+        let mut app = App::new(Box::new(screen), ThemeKind::Dark);
+        let buffer = render_app(&mut app, 80, 24);
+        (app, format!("{buffer:?}"))
+    }
+
+    #[test]
+    fn enter_plays_the_square_under_the_cursor() {
+        let mut screen = human_vs_bot(1);
+        let mut events = keys_to(&screen, sq("f5"));
+        events.push(key(KeyCode::Enter));
+        let mut ctx = feed(&mut screen, &events);
+        assert_eq!(screen.game.moves(), &[Move::Place(sq("f5"))]);
+        assert_eq!(
+            ctx.take_message().as_deref(),
+            Some("Black plays f5, flipping 1 disc")
+        );
+        assert_eq!(screen.game.position().count(Color::Black), 4);
+    }
+
+    #[test]
+    fn an_illegal_square_is_refused_with_the_engines_reason() {
+        let mut screen = human_vs_bot(1);
+        let mut events = keys_to(&screen, sq("a1"));
+        events.push(ch(' '));
+        let mut ctx = feed(&mut screen, &events);
+        assert!(screen.game.moves().is_empty());
+        let said = ctx.take_message().expect("a message");
+        assert!(said.starts_with("Illegal: a1 flips nothing"), "{said}");
+    }
+
+    #[test]
+    fn the_bot_answers_after_the_pace_and_undo_takes_both_moves_back() {
+        let mut screen = human_vs_bot(7);
+        screen.cursor = (5, 4);
+        feed(&mut screen, &[key(KeyCode::Enter)]);
+        let now = Instant::now();
+        let mut ctx = Ctx::default();
+        assert!(!screen.tick(now, &mut ctx), "the first tick only schedules");
+        assert!(!screen.tick(now + BOT_PACE / 2, &mut ctx), "too early");
+        assert!(screen.tick(now + BOT_PACE, &mut ctx));
+        assert_eq!(screen.game.moves().len(), 2);
+        screen.undo(&mut ctx);
+        assert!(screen.game.moves().is_empty(), "back to Black's turn");
+        screen.redo(&mut ctx);
+        assert_eq!(screen.game.moves().len(), 2, "redo replays both");
+    }
+
+    #[test]
+    fn a_click_plays_the_square_clicked() {
+        let mut screen = human_vs_bot(1);
+        render(&mut screen, 80, 22, &Theme::dark());
+        let (x, y) = screen.cell_of(sq("d3"));
+        feed(&mut screen, &[click(x, y)]);
+        assert_eq!(screen.game.moves(), &[Move::Place(sq("d3"))]);
+        // A click beside the board does nothing.
+        assert_eq!(
+            screen.handle(&click(0, 0), &mut Ctx::default()),
+            Handled::No
+        );
+    }
+
+    #[test]
+    fn the_hint_is_the_searchs_best_move_and_is_drawn() {
+        let mut screen = human_vs_bot(1);
+        let mut ctx = feed(&mut screen, &[ch('t')]);
+        let said = ctx.take_message().expect("a hint");
+        assert!(said.starts_with("Hint: "), "{said}");
+        let best = screen.current_hint().expect("a hint");
+        assert_eq!(screen.cursor(), best.square);
+        assert!(screen.game.position().legal_squares().contains(best.square));
+        let shown = text(&render(&mut screen, 80, 22, &Theme::dark()));
+        assert!(shown.contains(&format!("Hint: {}", best.square)), "{shown}");
+    }
+
+    #[test]
+    fn a_whole_game_with_keys_alone() {
+        let mut screen = human_vs_bot(3);
+        let mut moves = 0;
+        while !screen.game.is_over() {
+            if screen.human_to_move() {
+                let target = screen
+                    .game
+                    .position()
+                    .legal_squares()
+                    .iter()
+                    .last()
+                    .expect("a legal move");
+                let mut events = keys_to(&screen, target);
+                events.push(key(KeyCode::Enter));
+                let before = screen.game.moves().len();
+                feed(&mut screen, &events);
+                assert_eq!(screen.game.moves().len(), before + 1);
+                moves += 1;
+            } else {
+                let_bots_play(&mut screen);
+            }
+        }
+        assert!(moves >= 10, "{moves}");
+        assert!(screen.status().starts_with("Game over: "));
+        let outcome = screen.game.outcome().expect("over");
+        assert_eq!(outcome.black + outcome.white + outcome.empties(), 64);
+    }
+
+    #[test]
+    fn a_whole_game_with_the_mouse_alone() {
+        let mut screen = human_vs_bot(4);
+        while !screen.game.is_over() {
+            if screen.human_to_move() {
+                render(&mut screen, 100, 30, &Theme::mono());
+                let target = screen
+                    .game
+                    .position()
+                    .legal_squares()
+                    .iter()
+                    .next()
+                    .expect("a legal move");
+                let (x, y) = screen.cell_of(target);
+                let before = screen.game.moves().len();
+                feed(&mut screen, &[click(x, y)]);
+                assert_eq!(screen.game.moves().last(), Some(&Move::Place(target)));
+                assert_eq!(screen.game.moves().len(), before + 1);
+            } else {
+                let_bots_play(&mut screen);
+            }
+        }
+        assert!(screen.game.outcome().is_some());
+    }
+
+    #[test]
+    fn passes_are_played_and_announced() {
+        // White to move with no legal move (Black at a1 could take b1 by c1).
+        let pos: Position = format!("XO{} O", "-".repeat(62)).parse().expect("a board");
+        let game = Game::from_position(Rules::default(), pos);
+        let mut screen = ReversiScreen::with_game(game, [Side::Human, Side::Human], 1);
+        assert!(screen.game.position().must_pass());
+        assert!(screen.status().contains("must pass"), "{}", screen.status());
+        let now = Instant::now();
+        let mut ctx = Ctx::default();
+        screen.tick(now, &mut ctx);
+        assert!(screen.tick(now + BOT_PACE, &mut ctx));
+        assert_eq!(screen.game.moves(), &[Move::Pass]);
+        assert_eq!(
+            ctx.take_message().as_deref(),
+            Some("White has no legal move and passes")
+        );
+    }
+
+    #[test]
+    fn settings_change_the_players_now() {
+        let mut screen = human_vs_bot(1);
+        let mut ctx = Ctx::default();
+        let choices = screen.choices();
+        assert_eq!(choices[1].values[choices[1].current], "bot 1 (random)");
+        screen.choose(1, 0, &mut ctx);
+        assert_eq!(screen.players, [Side::Human, Side::Human]);
+        assert_eq!(screen.title(), "Reversi · Black: human · White: human");
+        screen.choose(2, 1, &mut ctx);
+        screen.new_game(&mut ctx);
+        assert_eq!(screen.game.side_to_move(), Color::White);
+    }
+
+    #[test]
+    fn saves_load_back_and_a_bad_file_changes_nothing() {
+        let mut screen = human_vs_bot(1);
+        screen.cursor = (5, 4);
+        feed(&mut screen, &[key(KeyCode::Enter)]);
+        let bytes = screen.save();
+        let mut other = human_vs_bot(2);
+        other.load(&bytes).expect("loads");
+        assert_eq!(other.game, screen.game);
+        let before = other.game.clone();
+        assert!(other.load(b"TTRVgarbage").is_err());
+        assert!(other.load(b"not a save").is_err());
+        assert_eq!(other.game, before);
+    }
+
+    #[test]
+    fn snapshot_start() {
+        let (_, frame) = app_frame(human_vs_bot(1));
+        insta::assert_snapshot!("reversi_start", frame);
+    }
+
+    #[test]
+    fn snapshot_hint_and_legal_moves() {
+        let mut screen = human_vs_bot(1);
+        screen.cursor = (5, 4);
+        feed(&mut screen, &[key(KeyCode::Enter)]);
+        let_bots_play(&mut screen);
+        feed(&mut screen, &[ch('t')]);
+        let (_, frame) = app_frame(screen);
+        insta::assert_snapshot!("reversi_hint", frame);
+    }
+
+    #[test]
+    fn snapshot_mid_game() {
+        let screen = mid_game();
+        let (_, frame) = app_frame(screen);
+        insta::assert_snapshot!("reversi_mid_game", frame);
+    }
+
+    #[test]
+    fn snapshot_game_over() {
+        let mut screen = ReversiScreen::new(
+            [Side::Bot(Level::MIN), Side::Bot(Level::MIN)],
+            Rules::default(),
+            5,
+        );
+        let_bots_play(&mut screen);
+        assert!(screen.game.is_over());
+        let (_, frame) = app_frame(screen);
+        assert!(frame.contains("Game over"));
+        insta::assert_snapshot!("reversi_game_over", frame);
+    }
+
+    #[test]
+    fn screen_picture_is_up_to_date() {
+        let screen = mid_game();
+        let mut app = App::new(Box::new(screen), ThemeKind::Mono);
+        let picture = text(&render_app(&mut app, 80, 24))
+            .lines()
+            .map(str::trim_end)
+            .collect::<Vec<_>>()
+            .join("\n")
+            + "\n";
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../docs/screens/reversi.txt"
+        );
+        if std::env::var_os("UPDATE_SCREENS").is_some() {
+            std::fs::create_dir_all(std::path::Path::new(path).parent().expect("a folder"))
+                .expect("docs/screens");
+            std::fs::write(path, &picture).expect("write the picture");
+        }
+        let stored = std::fs::read_to_string(path).unwrap_or_default();
+        assert_eq!(
+            stored, picture,
+            "docs/screens/reversi.txt is out of date: run with UPDATE_SCREENS=1"
+        );
+    }
+
+    fn any_event() -> impl Strategy<Value = Event> {
+        let keys = prop::sample::select(vec![
+            KeyCode::Left,
+            KeyCode::Right,
+            KeyCode::Up,
+            KeyCode::Down,
+            KeyCode::Enter,
+            KeyCode::Home,
+            KeyCode::End,
+            KeyCode::Char(' '),
+            KeyCode::Char('t'),
+            KeyCode::Char('h'),
+            KeyCode::Char('j'),
+            KeyCode::Char('k'),
+            KeyCode::Char('l'),
+            KeyCode::Char('u'),
+            KeyCode::Esc,
+        ]);
+        prop_oneof![
+            4 => keys.prop_map(key),
+            2 => (0u16..120, 0u16..40).prop_map(|(x, y)| click(x, y)),
+            1 => (0u16..120, 0u16..40)
+                .prop_map(|(x, y)| crate::tui::testing::mouse(MouseEventKind::Moved, x, y)),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+        #[test]
+        fn random_events_never_panic(
+            events in prop::collection::vec(any_event(), 0..40),
+            sizes in prop::collection::vec((1u16..120, 1u16..40), 1..4),
+            seed in 0u64..1000,
+        ) {
+            let mut screen = ReversiScreen::new(
+                [Side::Human, Side::Bot(Level::MIN)], Rules::default(), seed);
+            let mut now = Instant::now();
+            for (i, event) in events.iter().enumerate() {
+                let (w, h) = sizes[i % sizes.len()];
+                render(&mut screen, w, h, &Theme::dark());
+                let mut ctx = Ctx::default();
+                screen.handle(event, &mut ctx);
+                now += BOT_PACE;
+                screen.tick(now, &mut ctx);
+                let _ = screen.status();
+            }
+        }
+    }
 }

@@ -7,7 +7,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 
-use super::{GameScreen, Theme};
+use super::{App, GameScreen, Theme};
 
 /// A key press without modifiers.
 pub fn key(code: KeyCode) -> Event {
@@ -62,4 +62,29 @@ pub fn text(buffer: &Buffer) -> String {
         out.push('\n');
     }
     out
+}
+
+/// Draws the whole host frame (title, screen, status line and whatever overlay is open)
+/// on a `width`×`height` test terminal.
+pub fn render_app(app: &mut App, width: u16, height: u16) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test backend");
+    terminal.draw(|frame| app.draw(frame)).expect("draw");
+    terminal.backend().buffer().clone()
+}
+
+/// Feeds `events` to the host one by one, drawing a `width`×`height` frame before each
+/// (so mouse clicks hit what was drawn), and returns the frame after the last.
+pub fn drive(app: &mut App, events: &[Event], width: u16, height: u16) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test backend");
+    for event in events {
+        terminal.draw(|frame| app.draw(frame)).expect("draw");
+        app.handle(event);
+    }
+    terminal.draw(|frame| app.draw(frame)).expect("draw");
+    terminal.backend().buffer().clone()
+}
+
+/// A key press with Ctrl held.
+pub fn ctrl(c: char) -> Event {
+    Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
 }

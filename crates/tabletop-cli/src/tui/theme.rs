@@ -48,6 +48,23 @@ impl Theme {
         }
     }
 
+    /// Colours on a light terminal background.
+    pub fn light() -> Theme {
+        Theme {
+            normal: Style::new(),
+            dim: Style::new().fg(Color::Gray),
+            accent: Style::new().fg(Color::Blue).add_modifier(Modifier::BOLD),
+            cursor: Style::new().bg(Color::Cyan).fg(Color::Black),
+            selected: Style::new().bg(Color::Yellow).fg(Color::Black),
+            target: Style::new().fg(Color::Green).add_modifier(Modifier::BOLD),
+            last: Style::new().fg(Color::Magenta).add_modifier(Modifier::BOLD),
+            bad: Style::new().fg(Color::Red).add_modifier(Modifier::BOLD),
+            good: Style::new().fg(Color::Green).add_modifier(Modifier::BOLD),
+            first: Style::new().fg(Color::Black).add_modifier(Modifier::BOLD),
+            second: Style::new().fg(Color::Blue).add_modifier(Modifier::BOLD),
+        }
+    }
+
     /// No colours, only bold/reverse/underline: for `NO_COLOR` and monochrome terminals.
     pub fn mono() -> Theme {
         Theme {
@@ -62,6 +79,49 @@ impl Theme {
             good: Style::new().add_modifier(Modifier::BOLD),
             first: Style::new().add_modifier(Modifier::BOLD),
             second: Style::new(),
+        }
+    }
+}
+
+/// The themes the menu offers, in menu order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ThemeKind {
+    /// [`Theme::dark`].
+    Dark,
+    /// [`Theme::light`].
+    Light,
+    /// [`Theme::mono`].
+    Mono,
+}
+
+impl ThemeKind {
+    /// Every theme, in menu order.
+    pub const ALL: [ThemeKind; 3] = [ThemeKind::Dark, ThemeKind::Light, ThemeKind::Mono];
+
+    /// The theme to start with: monochrome when `NO_COLOR` is set, dark otherwise.
+    pub fn from_env() -> ThemeKind {
+        if crate::common::no_color() {
+            ThemeKind::Mono
+        } else {
+            ThemeKind::Dark
+        }
+    }
+
+    /// The styles of this theme.
+    pub fn theme(self) -> Theme {
+        match self {
+            ThemeKind::Dark => Theme::dark(),
+            ThemeKind::Light => Theme::light(),
+            ThemeKind::Mono => Theme::mono(),
+        }
+    }
+
+    /// The menu's word for it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ThemeKind::Dark => "dark",
+            ThemeKind::Light => "light",
+            ThemeKind::Mono => "mono",
         }
     }
 }

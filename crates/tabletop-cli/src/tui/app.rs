@@ -1,0 +1,1020 @@
+//! The full-screen host: the terminal, the event loop, the title and status lines, the help
+//! overlay, the menu, the save/load dialogs, the y/n questions and the games menu.
+//!
+//! [`App`] is the whole host without a terminal: `handle` an event, `tick`, `draw` into a
+//! frame. [`run`] drives it on the real terminal; tests drive it with events and draw it
+//! into a `TestBackend` (see `tui::testing::render_app`).
+
+use std::io;
+use std::path::Path;
+use std::sync::Once;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crossterm::event::{
+    self, DisableMouseCapture, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyEventKind,
+    KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+use ratatui::Frame;
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use ratatui::layout::Rect;
+use ratatui::widgets::{Block, Borders, Clear};
+
+use super::dialog::{Dialog, DialogKind, DialogResult};
+use super::draw::{centered, hit, put, width};
+use super::{Choice, Ctx, GameScreen, Handled, Theme, ThemeKind};
+use crate::common::{CliResult, load_file, write_atomic};
+
+/// The smallest terminal the games are laid out for.
+pub const MIN_WIDTH: u16 = 80;
+/// The smallest terminal the games are laid out for.
+pub const MIN_HEIGHT: u16 = 24;
+
+/// How long the loop waits for an event before it ticks.
+const POLL: Duration = Duration::from_millis(50);
+
+/// The keys the host answers, for the help overlay.
+const HOST_KEYS: &[(&str, &str)] = &[
+    ("? F1", "this help"),
+    ("Esc F2", "menu: new game, settings, theme, save, load"),
+    ("u", "undo"),
+    ("U Ctrl-R", "redo"),
+    ("n", "new game"),
+    ("Ctrl-S", "save"),
+    ("Ctrl-O", "load"),
+    ("q", "quit (asks while a game is under way)"),
+    ("Ctrl-C", "quit at once"),
+];
+
+/// One entry of the games menu: name, description, the screen with default settings.
+struct GameEntry {
+    name: &'static str,
+    about: &'static str,
+    make: fn() -> Box<dyn GameScreen>,
+}
+
+const GAMES: [GameEntry; 4] = [
+    GameEntry {
+        name: "Long Nardy",
+        about: "Russian long backgammon, against the computer or a friend",
+        make: super::nardy::default_screen,
+    },
+    GameEntry {
+        name: "Sudoku",
+        about: "Puzzles from easy to extreme, with pencil marks and logical hints",
+        make: super::sudoku::default_screen,
+    },
+    GameEntry {
+        name: "Battleship",
+        about: "Place your fleet, then sink the computer's",
+        make: super::battleship::default_screen,
+    },
+    GameEntry {
+        name: "Reversi",
+        about: "Othello: outflank and flip, against the computer or a friend",
+        make: super::reversi::default_screen,
+    },
+];
+
+/// What a y/n question does on yes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Action {
+    Quit,
+    NewGame,
+    BackToGames,
+}
+
+impl Action {
+    fn question(self) -> &'static str {
+        match self {
+            Action::Quit => "Quit the game under way?",
+            Action::NewGame => "Start a new game and drop this one?",
+            Action::BackToGames => "Leave this game for the games menu?",
+        }
+    }
+}
+
+/// One line of the game menu.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Item {
+    Resume,
+    NewGame,
+    Choice(usize),
+    Theme,
+    Save,
+    Load,
+    Help,
+    BackToGames,
+    Quit,
+}
+
+/// What sits on top of the game.
+#[derive(Debug)]
+enum Overlay {
+    None,
+    Help,
+    Menu {
+        selected: usize,
+        /// Each line's rectangle and the column where its value starts (choices).
+        rows: Vec<(Rect, u16)>,
+    },
+    Dialog(Dialog),
+    Confirm {
+        action: Action,
+        yes: Rect,
+        no: Rect,
+    },
+}
+
+/// The host without a terminal: see the module documentation.
+pub struct App {
+    /// The game being played; `None` shows the games menu.
+    screen: Option<Box<dyn GameScreen>>,
+    /// Whether the app started with the games menu ("Back to the games" returns there).
+    has_games_menu: bool,
+    /// The games menu's selected line (the four games, then Quit) and the lines' rectangles.
+    games_selected: usize,
+    games_rows: Vec<Rect>,
+    overlay: Overlay,
+    theme: ThemeKind,
+    /// The latest one-off message, cleared on the next key or click.
+    message: Option<String>,
+    /// The file name the dialogs offer, once one was used.
+    last_file: Option<String>,
+    quit: bool,
+    /// The size of the last frame drawn.
+    size: (u16, u16),
+}
+
+impl App {
+    /// The host playing `screen`.
+    pub fn new(screen: Box<dyn GameScreen>, theme: ThemeKind) -> App {
+        App {
+            screen: Some(screen),
+            has_games_menu: false,
+            games_selected: 0,
+            games_rows: Vec::new(),
+            overlay: Overlay::None,
+            theme,
+            message: None,
+            last_file: None,
+            quit: false,
+            size: (MIN_WIDTH, MIN_HEIGHT),
+        }
+    }
+
+    /// The host showing the games menu (`tabletop` alone).
+    pub fn games(theme: ThemeKind) -> App {
+        App {
+            screen: None,
+            has_games_menu: true,
+            ..App::new(Box::new(super::Placeholder("")), theme)
+        }
+    }
+
+    /// Whether the player asked to quit.
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// The screen being played, if a game is open.
+    pub fn screen(&self) -> Option<&dyn GameScreen> {
+        self.screen.as_deref()
+    }
+
+    /// The screen being played, to change it in tests.
+    pub fn screen_mut(&mut self) -> Option<&mut (dyn GameScreen + 'static)> {
+        self.screen.as_deref_mut()
+    }
+
+    /// The theme in force.
+    pub fn theme(&self) -> ThemeKind {
+        self.theme
+    }
+
+    /// The message on the status line, if any.
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    /// Opens the menu (as Esc does).
+    pub fn open_menu(&mut self) {
+        if self.screen.is_some() {
+            self.overlay = Overlay::Menu {
+                selected: 0,
+                rows: Vec::new(),
+            };
+        }
+    }
+
+    /// Opens the help overlay (as `?` does).
+    pub fn open_help(&mut self) {
+        self.overlay = Overlay::Help;
+    }
+
+    /// Whether something (help, menu, dialog, question) covers the game.
+    pub fn overlay_open(&self) -> bool {
+        !matches!(self.overlay, Overlay::None)
+    }
+
+    fn too_small(&self) -> bool {
+        self.size.0 < MIN_WIDTH || self.size.1 < MIN_HEIGHT
+    }
+
+    /// Acts on one terminal event; returns whether the frame must be redrawn.
+    pub fn handle(&mut self, event: &Event) -> bool {
+        match event {
+            Event::Resize(w, h) => {
+                self.size = (*w, *h);
+                return true;
+            }
+            Event::Key(key) if key.kind == KeyEventKind::Release => return false,
+            Event::Key(key) if is_ctrl(key, 'c') => {
+                self.quit = true;
+                return true;
+            }
+            Event::Mouse(_) if self.too_small() => return false,
+            Event::Key(_) | Event::Mouse(_) => {}
+            _ => return false,
+        }
+        let press = is_press(event);
+        if press {
+            self.message = None;
+        }
+        match std::mem::replace(&mut self.overlay, Overlay::None) {
+            Overlay::None => {}
+            Overlay::Help => {
+                if !press {
+                    self.overlay = Overlay::Help;
+                }
+                return press;
+            }
+            Overlay::Menu { selected, rows } => return self.menu_event(event, selected, rows),
+            Overlay::Dialog(dialog) => return self.dialog_event(event, dialog),
+            Overlay::Confirm { action, yes, no } => {
+                return self.confirm_event(event, action, yes, no);
+            }
+        }
+        let Some(screen) = self.screen.as_mut() else {
+            return self.games_event(event);
+        };
+        let mut ctx = Ctx::default();
+        let handled = screen.handle(event, &mut ctx);
+        let said = self.take(&mut ctx);
+        if handled == Handled::Yes {
+            return true;
+        }
+        let Event::Key(key) = event else {
+            return said;
+        };
+        self.host_key(key) || said
+    }
+
+    /// Keeps the message a screen said, if any; returns whether there was one.
+    fn take(&mut self, ctx: &mut Ctx) -> bool {
+        match ctx.take_message() {
+            Some(text) => {
+                self.message = Some(text);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Runs `f` on the screen with a fresh context and keeps its message.
+    fn with_screen(&mut self, f: impl FnOnce(&mut dyn GameScreen, &mut Ctx)) {
+        if let Some(screen) = self.screen.as_mut() {
+            let mut ctx = Ctx::default();
+            f(screen.as_mut(), &mut ctx);
+            self.take(&mut ctx);
+        }
+    }
+
+    fn in_progress(&self) -> bool {
+        self.screen.as_ref().is_some_and(|s| s.in_progress())
+    }
+
+    /// The keys the host owns, once the screen passed on a key.
+    fn host_key(&mut self, key: &KeyEvent) -> bool {
+        let plain = !key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+        match key.code {
+            KeyCode::Char('?') | KeyCode::F(1) => self.overlay = Overlay::Help,
+            KeyCode::Esc | KeyCode::F(2) => self.open_menu(),
+            KeyCode::Char('q') if plain => self.ask(Action::Quit),
+            KeyCode::Char('n') if plain => self.ask(Action::NewGame),
+            KeyCode::Char('u') if plain => self.with_screen(|s, ctx| s.undo(ctx)),
+            KeyCode::Char('U') if plain => self.with_screen(|s, ctx| s.redo(ctx)),
+            _ if is_ctrl(key, 'r') => self.with_screen(|s, ctx| s.redo(ctx)),
+            _ if is_ctrl(key, 's') => self.open_dialog(DialogKind::Save),
+            _ if is_ctrl(key, 'o') => self.open_dialog(DialogKind::Load),
+            _ => return false,
+        }
+        true
+    }
+
+    /// Does `action`, asking y/n first while a game is under way.
+    fn ask(&mut self, action: Action) {
+        if self.in_progress() {
+            self.overlay = Overlay::Confirm {
+                action,
+                yes: Rect::default(),
+                no: Rect::default(),
+            };
+        } else {
+            self.act(action);
+        }
+    }
+
+    fn act(&mut self, action: Action) {
+        match action {
+            Action::Quit => self.quit = true,
+            Action::NewGame => self.with_screen(|s, ctx| s.new_game(ctx)),
+            Action::BackToGames => {
+                if self.has_games_menu {
+                    self.screen = None;
+                } else {
+                    self.quit = true;
+                }
+            }
+        }
+    }
+
+    fn confirm_event(&mut self, event: &Event, action: Action, yes: Rect, no: Rect) -> bool {
+        let answer = match event {
+            Event::Key(key) => match key.code {
+                KeyCode::Char('y' | 'Y') | KeyCode::Enter => Some(true),
+                _ => Some(false),
+            },
+            Event::Mouse(MouseEvent {
+                kind: MouseEventKind::Down(_),
+                column,
+                row,
+                ..
+            }) => Some(hit(yes, *column, *row)),
+            _ => None,
+        };
+        match answer {
+            Some(true) => self.act(action),
+            Some(false) => {}
+            None => self.overlay = Overlay::Confirm { action, yes, no },
+        }
+        answer.is_some()
+    }
+
+    fn open_dialog(&mut self, kind: DialogKind) {
+        let name = self
+            .last_file
+            .clone()
+            .or_else(|| self.screen.as_ref().map(|s| s.save_name()))
+            .unwrap_or_else(|| "tabletop.save".to_owned());
+        self.overlay = Overlay::Dialog(Dialog::new(kind, &name));
+    }
+
+    fn dialog_event(&mut self, event: &Event, mut dialog: Dialog) -> bool {
+        let redraw = match dialog.handle(event) {
+            DialogResult::Cancel => return true,
+            DialogResult::Submit(name) => {
+                match self.submit(dialog.kind(), &name) {
+                    Ok(done) => {
+                        self.last_file = Some(name);
+                        self.message = Some(done);
+                        return true;
+                    }
+                    Err(err) => dialog.set_error(err),
+                }
+                true
+            }
+            DialogResult::Changed => true,
+            DialogResult::Ignored => false,
+        };
+        self.overlay = Overlay::Dialog(dialog);
+        redraw
+    }
+
+    /// Saves to or loads from `name`; the text for the status line, or the error for the
+    /// dialog's line.
+    fn submit(&mut self, kind: DialogKind, name: &str) -> Result<String, String> {
+        let name = name.trim();
+        if name.is_empty() {
+            return Err("type a file name".to_owned());
+        }
+        let Some(screen) = self.screen.as_mut() else {
+            return Err("no game is open".to_owned());
+        };
+        let path = Path::new(name);
+        match kind {
+            DialogKind::Save => {
+                write_atomic(path, &screen.save())
+                    .map_err(|e| format!("cannot save {name}: {e}"))?;
+                Ok(format!("Saved to {name}"))
+            }
+            DialogKind::Load => {
+                let bytes = load_file(path).map_err(|e| e.message().to_owned())?;
+                screen.load(&bytes).map_err(|e| format!("{name}: {e}"))?;
+                Ok(format!("Loaded {name}"))
+            }
+        }
+    }
+
+    /// The lines of the menu in order.
+    fn menu_items(&self) -> Vec<Item> {
+        let choices = self.screen.as_ref().map_or(0, |s| s.choices().len());
+        let mut items = vec![Item::Resume, Item::NewGame];
+        items.extend((0..choices).map(Item::Choice));
+        items.extend([Item::Theme, Item::Save, Item::Load, Item::Help]);
+        if self.has_games_menu {
+            items.push(Item::BackToGames);
+        }
+        items.push(Item::Quit);
+        items
+    }
+
+    fn menu_event(&mut self, event: &Event, mut selected: usize, rows: Vec<(Rect, u16)>) -> bool {
+        let items = self.menu_items();
+        selected = selected.min(items.len() - 1);
+        let mut keep_open = true;
+        let mut redraw = true;
+        match event {
+            Event::Key(key) => match key.code {
+                KeyCode::Up | KeyCode::Char('k') => {
+                    selected = (selected + items.len() - 1) % items.len();
+                }
+                KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
+                    selected = (selected + 1) % items.len();
+                }
+                KeyCode::Home => selected = 0,
+                KeyCode::End => selected = items.len() - 1,
+                KeyCode::Left | KeyCode::Char('h') => self.step(items[selected], -1),
+                KeyCode::Right | KeyCode::Char('l') => self.step(items[selected], 1),
+                KeyCode::Enter | KeyCode::Char(' ') => {
+                    keep_open = self.pick(items[selected]);
+                }
+                KeyCode::Esc | KeyCode::F(2) => keep_open = false,
+                KeyCode::Char('q') => {
+                    keep_open = false;
+                    self.ask(Action::Quit);
+                }
+                _ => redraw = false,
+            },
+            Event::Mouse(MouseEvent {
+                kind: MouseEventKind::Down(button),
+                column,
+                row,
+                ..
+            }) => match rows.iter().position(|(rect, _)| hit(*rect, *column, *row)) {
+                Some(i) if i < items.len() => {
+                    selected = i;
+                    match items[i] {
+                        Item::Choice(_) | Item::Theme => {
+                            // A click left of the value steps back, anywhere else forward;
+                            // the right button steps back too.
+                            let back = *column < rows[i].1 + 2 || *button == MouseButton::Right;
+                            self.step(items[i], if back { -1 } else { 1 });
+                        }
+                        item => keep_open = self.pick(item),
+                    }
+                }
+                // A click outside the menu closes it.
+                _ => keep_open = false,
+            },
+            Event::Mouse(MouseEvent {
+                kind: MouseEventKind::ScrollUp,
+                ..
+            }) => selected = (selected + items.len() - 1) % items.len(),
+            Event::Mouse(MouseEvent {
+                kind: MouseEventKind::ScrollDown,
+                ..
+            }) => selected = (selected + 1) % items.len(),
+            _ => redraw = false,
+        }
+        if keep_open && !self.overlay_open() {
+            self.overlay = Overlay::Menu { selected, rows };
+        }
+        redraw
+    }
+
+    /// ←/→ on a menu line: the previous or next value of a setting.
+    fn step(&mut self, item: Item, delta: isize) {
+        match item {
+            Item::Choice(i) => {
+                let Some(choice) = self
+                    .screen
+                    .as_ref()
+                    .and_then(|s| s.choices().get(i).cloned())
+                else {
+                    return;
+                };
+                if choice.values.is_empty() {
+                    return;
+                }
+                let value = cycle(choice.current, choice.values.len(), delta);
+                if value != choice.current {
+                    self.with_screen(|s, ctx| s.choose(i, value, ctx));
+                }
+            }
+            Item::Theme => {
+                let all = ThemeKind::ALL;
+                let now = all.iter().position(|t| *t == self.theme).unwrap_or(0);
+                self.theme = all[cycle(now, all.len(), delta)];
+            }
+            _ => {}
+        }
+    }
+
+    /// Enter on a menu line; returns whether the menu stays open.
+    fn pick(&mut self, item: Item) -> bool {
+        match item {
+            Item::Resume => false,
+            Item::NewGame => {
+                self.with_screen(|s, ctx| s.new_game(ctx));
+                false
+            }
+            Item::Choice(_) | Item::Theme => {
+                self.step(item, 1);
+                true
+            }
+            Item::Save => {
+                self.open_dialog(DialogKind::Save);
+                false
+            }
+            Item::Load => {
+                self.open_dialog(DialogKind::Load);
+                false
+            }
+            Item::Help => {
+                self.overlay = Overlay::Help;
+                false
+            }
+            Item::BackToGames => {
+                self.ask(Action::BackToGames);
+                false
+            }
+            Item::Quit => {
+                self.ask(Action::Quit);
+                false
+            }
+        }
+    }
+
+    /// An event on the games menu.
+    fn games_event(&mut self, event: &Event) -> bool {
+        let lines = GAMES.len() + 1;
+        let open = |app: &mut App, i: usize| {
+            if i < GAMES.len() {
+                app.screen = Some((GAMES[i].make)());
+                app.games_selected = i;
+            } else {
+                app.quit = true;
+            }
+        };
+        match event {
+            Event::Key(key) => match key.code {
+                KeyCode::Up | KeyCode::Char('k') => {
+                    self.games_selected = (self.games_selected + lines - 1) % lines;
+                }
+                KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
+                    self.games_selected = (self.games_selected + 1) % lines;
+                }
+                KeyCode::Enter | KeyCode::Char(' ') | KeyCode::Char('l') | KeyCode::Right => {
+                    open(self, self.games_selected);
+                }
+                KeyCode::Char(c @ '1'..='4') => open(self, usize::from(c as u8 - b'1')),
+                KeyCode::Char('q') | KeyCode::Esc => self.quit = true,
+                KeyCode::Char('?') | KeyCode::F(1) => self.overlay = Overlay::Help,
+                _ => return false,
+            },
+            Event::Mouse(MouseEvent {
+                kind: MouseEventKind::Down(MouseButton::Left),
+                column,
+                row,
+                ..
+            }) => match self.games_rows.iter().position(|r| hit(*r, *column, *row)) {
+                Some(i) => open(self, i),
+                None => return false,
+            },
+            Event::Mouse(MouseEvent {
+                kind: MouseEventKind::Moved,
+                column,
+                row,
+                ..
+            }) => match self.games_rows.iter().position(|r| hit(*r, *column, *row)) {
+                Some(i) if i != self.games_selected => self.games_selected = i,
+                _ => return false,
+            },
+            _ => return false,
+        }
+        true
+    }
+
+    /// Lets the screen play bot moves; the game waits while something covers it.
+    pub fn tick(&mut self, now: Instant) -> bool {
+        if self.overlay_open() {
+            return false;
+        }
+        let Some(screen) = self.screen.as_mut() else {
+            return false;
+        };
+        let mut ctx = Ctx::default();
+        let changed = screen.tick(now, &mut ctx);
+        self.take(&mut ctx) || changed
+    }
+
+    /// Draws the whole frame: title, game (or games menu), status line, overlays.
+    pub fn draw(&mut self, frame: &mut Frame) {
+        let area = frame.area();
+        self.size = (area.width, area.height);
+        let theme = self.theme.theme();
+        if self.too_small() {
+            draw_too_small(frame, area, &theme);
+            return;
+        }
+        let title_row = Rect::new(area.x, area.y, area.width, 1);
+        let body = Rect::new(area.x, area.y + 1, area.width, area.height - 2);
+        let status_row = Rect::new(area.x, area.bottom() - 1, area.width, 1);
+        let (title, status) = match self.screen.as_mut() {
+            Some(screen) => {
+                screen.draw(frame, body, &theme);
+                (screen.title(), screen.status())
+            }
+            None => {
+                self.draw_games(frame, body, &theme);
+                (
+                    "Tabletop".to_owned(),
+                    "↑↓ choose · Enter or click: play · q quit".to_owned(),
+                )
+            }
+        };
+        let buf = frame.buffer_mut();
+        put(
+            buf,
+            title_row,
+            title_row.x,
+            title_row.y,
+            &title,
+            theme.accent,
+        );
+        let hint = if self.screen.is_some() {
+            "? help · Esc menu"
+        } else {
+            "? help"
+        };
+        let hint_x = title_row.right().saturating_sub(width(hint) + 1);
+        if hint_x > title_row.x + width(&title) {
+            put(buf, title_row, hint_x, title_row.y, hint, theme.dim);
+        }
+        let mut x = put(
+            buf,
+            status_row,
+            status_row.x,
+            status_row.y,
+            &status,
+            theme.normal,
+        );
+        if let Some(message) = &self.message {
+            if !status.is_empty() {
+                x = put(buf, status_row, x, status_row.y, " · ", theme.dim);
+            }
+            put(buf, status_row, x, status_row.y, message, theme.accent);
+        }
+        let menu = match self.overlay {
+            Overlay::Menu { .. } => {
+                let choices = self
+                    .screen
+                    .as_ref()
+                    .map(|s| s.choices())
+                    .unwrap_or_default();
+                menu_lines(&self.menu_items(), &choices, self.theme)
+            }
+            _ => Vec::new(),
+        };
+        match &mut self.overlay {
+            Overlay::None => {}
+            Overlay::Help => {
+                let keys = self.screen.as_ref().map(|s| s.keys()).unwrap_or_default();
+                draw_help(frame, body, &theme, &keys, self.screen.is_some());
+            }
+            Overlay::Menu { selected, rows } => {
+                *rows = draw_menu(frame, body, &theme, &menu, *selected);
+            }
+            Overlay::Dialog(dialog) => dialog.draw(frame, body, &theme),
+            Overlay::Confirm { action, yes, no } => {
+                (*yes, *no) = draw_confirm(frame, body, &theme, action.question());
+            }
+        }
+    }
+
+    fn draw_games(&mut self, frame: &mut Frame, area: Rect, theme: &Theme) {
+        let lines = GAMES.len() as u16 + 1;
+        let rect = centered(area, 72, lines * 2 + 4);
+        frame.render_widget(Clear, rect);
+        frame.render_widget(
+            Block::default()
+                .borders(Borders::ALL)
+                .title(" Choose a game ")
+                .border_style(theme.dim)
+                .title_style(theme.accent),
+            rect,
+        );
+        let inner = Rect::new(
+            rect.x + 2,
+            rect.y + 2,
+            rect.width.saturating_sub(4),
+            rect.height.saturating_sub(3),
+        );
+        let buf = frame.buffer_mut();
+        self.games_rows.clear();
+        for i in 0..usize::from(lines) {
+            let y = inner.y + 2 * i as u16;
+            let row = Rect::new(inner.x, y, inner.width, 1).intersection(inner);
+            self.games_rows.push(row);
+            let (name, about) = match GAMES.get(i) {
+                Some(g) => (format!("{}  {}", i + 1, g.name), g.about),
+                None => ("   Quit".to_owned(), ""),
+            };
+            let style = if i == self.games_selected {
+                theme.cursor
+            } else {
+                theme.accent
+            };
+            let x = put(buf, inner, row.x, y, &format!(" {name:<14}"), style);
+            put(buf, inner, x + 1, y, about, theme.normal);
+        }
+    }
+}
+
+/// `i` moved by `delta` in 0..len, wrapping.
+fn cycle(i: usize, len: usize, delta: isize) -> usize {
+    let len = len as isize;
+    ((i as isize + delta).rem_euclid(len)) as usize
+}
+
+fn is_ctrl(key: &KeyEvent, c: char) -> bool {
+    key.modifiers.contains(KeyModifiers::CONTROL)
+        && matches!(key.code, KeyCode::Char(k) if k.eq_ignore_ascii_case(&c))
+}
+
+/// A key press or a mouse button press (what closes the help and clears messages).
+fn is_press(event: &Event) -> bool {
+    match event {
+        Event::Key(key) => key.kind != KeyEventKind::Release,
+        Event::Mouse(mouse) => matches!(mouse.kind, MouseEventKind::Down(_)),
+        _ => false,
+    }
+}
+
+/// The menu's lines as (label, value) text.
+fn menu_lines(items: &[Item], choices: &[Choice], theme: ThemeKind) -> Vec<(String, String)> {
+    items
+        .iter()
+        .map(|item| match item {
+            Item::Resume => ("Resume".to_owned(), String::new()),
+            Item::NewGame => ("New game".to_owned(), String::new()),
+            Item::Choice(i) => match choices.get(*i) {
+                Some(c) => {
+                    let value = c.values.get(c.current).cloned().unwrap_or_default();
+                    (c.label.to_owned(), value)
+                }
+                None => (String::new(), String::new()),
+            },
+            Item::Theme => ("Theme".to_owned(), theme.name().to_owned()),
+            Item::Save => ("Save…".to_owned(), String::new()),
+            Item::Load => ("Load…".to_owned(), String::new()),
+            Item::Help => ("Help".to_owned(), String::new()),
+            Item::BackToGames => ("Back to the games".to_owned(), String::new()),
+            Item::Quit => ("Quit".to_owned(), String::new()),
+        })
+        .collect()
+}
+
+/// Draws the menu; returns each line's rectangle and the column where its value starts.
+fn draw_menu(
+    frame: &mut Frame,
+    area: Rect,
+    theme: &Theme,
+    lines: &[(String, String)],
+    selected: usize,
+) -> Vec<(Rect, u16)> {
+    let label_width = lines.iter().map(|(l, _)| width(l)).max().unwrap_or(0);
+    let value_width = lines.iter().map(|(_, v)| width(v)).max().unwrap_or(0);
+    let inner_width = label_width + value_width + 8;
+    let rect = centered(area, inner_width + 4, lines.len() as u16 + 2);
+    frame.render_widget(Clear, rect);
+    frame.render_widget(
+        Block::default()
+            .borders(Borders::ALL)
+            .title(" Menu ")
+            .border_style(theme.dim)
+            .title_style(theme.accent),
+        rect,
+    );
+    let inner = Rect::new(
+        rect.x + 1,
+        rect.y + 1,
+        rect.width.saturating_sub(2),
+        rect.height.saturating_sub(2),
+    );
+    let buf = frame.buffer_mut();
+    let mut rows = Vec::new();
+    for (i, (label, value)) in lines.iter().enumerate() {
+        let y = inner.y + i as u16;
+        let row = Rect::new(inner.x, y, inner.width, 1).intersection(inner);
+        let value_x = inner.x + label_width + 3;
+        rows.push((row, value_x));
+        let style = if i == selected {
+            theme.cursor
+        } else {
+            theme.normal
+        };
+        buf.set_style(row.intersection(buf.area), style);
+        put(buf, inner, inner.x + 1, y, label, style);
+        if !value.is_empty() {
+            let arrows = if i == selected {
+                theme.cursor
+            } else {
+                theme.dim
+            };
+            let x = put(buf, inner, value_x, y, "◀ ", arrows);
+            let x = put(buf, inner, x, y, value, style);
+            put(buf, inner, x, y, " ▶", arrows);
+        }
+    }
+    rows
+}
+
+/// Draws the help overlay: the host's keys, then the game's.
+fn draw_help(
+    frame: &mut Frame,
+    area: Rect,
+    theme: &Theme,
+    game_keys: &[(&str, &str)],
+    in_game: bool,
+) {
+    let mut lines: Vec<(String, String, bool)> = Vec::new();
+    if in_game {
+        lines.extend(
+            HOST_KEYS
+                .iter()
+                .map(|(k, w)| ((*k).to_owned(), (*w).to_owned(), false)),
+        );
+    } else {
+        lines.push(("↑↓ j k".to_owned(), "choose a game".to_owned(), false));
+        lines.push(("Enter 1-4".to_owned(), "play it".to_owned(), false));
+        lines.push((
+            "click".to_owned(),
+            "play the game clicked".to_owned(),
+            false,
+        ));
+        lines.push(("q Esc".to_owned(), "quit".to_owned(), false));
+    }
+    if !game_keys.is_empty() {
+        lines.push((String::new(), String::new(), false));
+        lines.push(("This game".to_owned(), String::new(), true));
+        lines.extend(
+            game_keys
+                .iter()
+                .map(|(k, w)| ((*k).to_owned(), (*w).to_owned(), false)),
+        );
+    }
+    let key_width = lines.iter().map(|(k, _, _)| width(k)).max().unwrap_or(0);
+    let what_width = lines.iter().map(|(_, w, _)| width(w)).max().unwrap_or(0);
+    let rect = centered(area, key_width + what_width + 7, lines.len() as u16 + 4);
+    frame.render_widget(Clear, rect);
+    frame.render_widget(
+        Block::default()
+            .borders(Borders::ALL)
+            .title(" Keys ")
+            .border_style(theme.dim)
+            .title_style(theme.accent),
+        rect,
+    );
+    let inner = Rect::new(
+        rect.x + 2,
+        rect.y + 1,
+        rect.width.saturating_sub(4),
+        rect.height.saturating_sub(2),
+    );
+    let buf = frame.buffer_mut();
+    for (i, (key, what, heading)) in lines.iter().enumerate() {
+        let y = inner.y + i as u16;
+        if *heading {
+            put(buf, inner, inner.x, y, key, theme.accent);
+        } else {
+            put(buf, inner, inner.x, y, key, theme.accent);
+            put(buf, inner, inner.x + key_width + 2, y, what, theme.normal);
+        }
+    }
+    put(
+        buf,
+        inner,
+        inner.x,
+        inner.bottom().saturating_sub(1),
+        "any key or click closes this",
+        theme.dim,
+    );
+}
+
+/// Draws a y/n question; returns the rectangles of the two answers.
+fn draw_confirm(frame: &mut Frame, area: Rect, theme: &Theme, question: &str) -> (Rect, Rect) {
+    let rect = centered(area, width(question).max(20) + 6, 5);
+    frame.render_widget(Clear, rect);
+    frame.render_widget(
+        Block::default()
+            .borders(Borders::ALL)
+            .border_style(theme.dim),
+        rect,
+    );
+    let buf = frame.buffer_mut();
+    put(buf, rect, rect.x + 3, rect.y + 1, question, theme.accent);
+    let y = rect.y + 3;
+    let yes_x = rect.x + 3;
+    let end = put(buf, rect, yes_x, y, "[y] yes", theme.cursor);
+    let no_x = end + 3;
+    let no_end = put(buf, rect, no_x, y, "[n] no", theme.normal);
+    (
+        Rect::new(yes_x, y, end - yes_x, 1).intersection(rect),
+        Rect::new(no_x, y, no_end.saturating_sub(no_x), 1).intersection(rect),
+    )
+}
+
+fn draw_too_small(frame: &mut Frame, area: Rect, theme: &Theme) {
+    frame.render_widget(Clear, area);
+    let text = format!("terminal too small ({MIN_WIDTH}×{MIN_HEIGHT} needed)");
+    let y = area.y + area.height / 2;
+    let x = area.x + area.width.saturating_sub(width(&text)) / 2;
+    put(frame.buffer_mut(), area, x, y, &text, theme.bad);
+}
+
+/// Whether the terminal is in full-screen mode (so the panic hook restores it).
+static ACTIVE: AtomicBool = AtomicBool::new(false);
+
+/// Puts the terminal back in line mode: raw mode off, main screen, mouse off, cursor
+/// shown. Does nothing when it is not in full-screen mode.
+fn restore() {
+    if ACTIVE.swap(false, Ordering::SeqCst) {
+        let _ = disable_raw_mode();
+        let _ = crossterm::execute!(
+            io::stdout(),
+            DisableMouseCapture,
+            LeaveAlternateScreen,
+            crossterm::cursor::Show
+        );
+    }
+}
+
+/// Restores the terminal when dropped: on a normal end, an error and a panic's unwinding.
+struct Guard;
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        restore();
+    }
+}
+
+/// Wraps the panic hook so the terminal is restored before the panic's message prints.
+fn install_restore_hook() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            restore();
+            previous(info);
+        }));
+    });
+}
+
+/// Runs `app` on the terminal until the player quits.
+pub fn run(mut app: App) -> CliResult {
+    install_restore_hook();
+    enable_raw_mode()?;
+    ACTIVE.store(true, Ordering::SeqCst);
+    let _guard = Guard;
+    crossterm::execute!(
+        io::stdout(),
+        EnterAlternateScreen,
+        EnableMouseCapture,
+        crossterm::cursor::Hide,
+        // Not `Terminal::clear`: it asks the terminal for the cursor position, which some
+        // terminals (and pseudo-terminals in tests) never answer.
+        crossterm::terminal::Clear(crossterm::terminal::ClearType::All)
+    )?;
+    let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+    let mut dirty = true;
+    while !app.should_quit() {
+        if dirty {
+            terminal.draw(|frame| app.draw(frame))?;
+            dirty = false;
+        }
+        if event::poll(POLL)? {
+            let event = event::read()?;
+            dirty |= app.handle(&event);
+        }
+        dirty |= app.tick(Instant::now());
+    }
+    Ok(())
+}
