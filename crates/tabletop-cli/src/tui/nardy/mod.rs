@@ -267,7 +267,8 @@ impl NardyScreen {
 
     fn player_name(&self, color: Color) -> String {
         match self.settings.player(color) {
-            None => "human".into(),
+            None if self.is_human(color.other()) => "human".into(),
+            None => "you".into(),
             Some(level) => format!("bot ({})", level.name()),
         }
     }
@@ -1035,5 +1036,18 @@ impl GameScreen for NardyScreen {
         self.redo_groups.clear();
         self.reset_turn();
         Ok(())
+    }
+
+    fn in_progress(&self) -> bool {
+        self.game.outcome().is_none()
+            && (!self.game.history().is_empty()
+                || self
+                    .builder
+                    .as_ref()
+                    .is_some_and(|b| !b.played().is_empty()))
+    }
+
+    fn save_name(&self) -> String {
+        "nardy.save".to_owned()
     }
 }

@@ -6,7 +6,8 @@ use proptest::prelude::*;
 use ratatui::buffer::Buffer;
 
 use super::*;
-use crate::tui::testing::{ch, click, key, mouse, render, text};
+use crate::tui::testing::{ch, click, key, mouse, render, render_app, text};
+use crate::tui::{App, ThemeKind};
 
 /// You as White against the random bot (the fastest), hints by the greedy level (no
 /// database to build).
@@ -548,16 +549,18 @@ fn a_whole_game_with_the_mouse_alone() {
 #[test]
 fn title_and_status() {
     let d = Driver::new(0);
-    assert_eq!(
-        d.s.title(),
-        "Long Nardy · White: human · Black: bot (random)"
-    );
-    assert_eq!(d.s.status(), "White (human) to play 3-2 · pips W 360 B 360");
+    assert_eq!(d.s.title(), "Long Nardy · White: you · Black: bot (random)");
+    assert_eq!(d.s.status(), "White (you) to play 3-2 · pips W 360 B 360");
     assert!(!d.s.keys().is_empty());
+    assert_eq!(d.s.save_name(), "nardy.save");
+    assert!(!d.s.in_progress());
+    let mut both = settings(0);
+    both.black = None;
+    let s = NardyScreen::new(both);
+    assert_eq!(s.title(), "Long Nardy · White: human · Black: human");
 }
 
-/// The 80×24 picture of a mid-game screen for the README, with a title and a status line
-/// as the host draws them.
+/// The 80×24 picture of a mid-game screen for the README, drawn by the host.
 #[test]
 fn screen_picture_is_up_to_date() {
     let mut d = Driver::new(0);
@@ -565,9 +568,9 @@ fn screen_picture_is_up_to_date() {
     d.s.cursor = Spot::Point(d.first_step().from());
     d.send(key(KeyCode::Enter));
     d.send(ch('t'));
-    let body = text(&render(&mut d.s, 80, 22, &Theme::mono()));
-    let mut picture = format!("{}\n{body}{}\n", d.s.title(), d.s.status());
-    picture = picture
+    assert!(d.s.in_progress());
+    let mut app = App::new(Box::new(d.s), ThemeKind::Mono);
+    let mut picture = text(&render_app(&mut app, 80, 24))
         .lines()
         .map(str::trim_end)
         .collect::<Vec<_>>()
