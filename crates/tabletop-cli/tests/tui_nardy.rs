@@ -49,3 +49,15 @@ fn a_click_selects_and_plays_a_step() {
     let end = term.finish(&["q", "y"]);
     assert!(end.exited, "{}", end.screen);
 }
+
+#[test]
+fn the_default_bot_opens_when_it_wins_the_roll_off() {
+    // Seed 3: Black, the default bot (strong: the network at 1 ply, its database built in
+    // the background), wins the roll-off with 5-2 and moves first.
+    let mut term = Pty::spawn(&["nardy", "--seed", "3"]);
+    assert!(term.wait_for("Black: bot (strong)"), "{}", term.screen());
+    assert!(term.wait_for("last: Black 5-2"), "{}", term.screen());
+    assert!(term.wait_for("White (you) to play"), "{}", term.screen());
+    let end = term.finish(&["q", "y"]);
+    assert!(end.exited, "{}", end.screen);
+}

@@ -814,6 +814,8 @@ impl GameScreen for NardyScreen {
         self.advance(now, ctx)
     }
 
+    /// Kept short, so the host's message after it stays on the line: the side to move
+    /// and its dice, the last turn's steps, the pip counts.
     fn status(&self) -> String {
         let pos = self.shown_position();
         let pips = format!(
@@ -825,24 +827,20 @@ impl GameScreen for NardyScreen {
             .game
             .history()
             .last()
-            .map(|r| {
-                format!(
-                    " · last: {} {}-{} {}",
-                    r.color,
-                    r.dice.high(),
-                    r.dice.low(),
-                    r.mv
-                )
-            })
+            .map(|r| format!(" · last: {} {}", r.color, r.mv))
             .unwrap_or_default();
         if let Some(outcome) = self.game.outcome() {
-            return format!("{outcome}{last} · {pips} · n: new game");
+            return format!("{outcome}{last} · n: new game");
         }
         let color = self.game.side_to_move();
+        let who = match self.settings.player(color) {
+            Some(_) => "bot",
+            None if self.is_human(color.other()) => "human",
+            None => "you",
+        };
         let dice = self.game.dice();
         format!(
-            "{color} ({}) to play {}-{}{last} · {pips}",
-            self.player_name(color),
+            "{color} ({who}) to play {}-{}{last} · {pips}",
             dice.high(),
             dice.low()
         )
