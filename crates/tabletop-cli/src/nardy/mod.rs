@@ -10,12 +10,13 @@ use std::time::Instant;
 
 use clap::{Args, Subcommand, ValueEnum};
 use nardy_core::{
-    BlockCheck, Dice, HeadException, Opening, Position, Rules, Scoring, perft, perft_divide,
+    BlockCheck, Dice, Game, HeadException, Opening, Position, Rules, Scoring, perft, perft_divide,
 };
 use serde::Serialize;
 
 use self::session::play;
-use crate::common::{CliError, CliResult, JsonArg, SeedArg};
+use crate::common::{CliError, CliResult, JsonArg, SeedArg, load_file};
+use crate::tui::nardy::{NardyScreen, Settings};
 
 /// Arguments of `tabletop nardy`: a subcommand, or none to play (the play options may
 /// follow the game name directly, as in `tabletop nardy --seed 11`).
@@ -199,7 +200,6 @@ impl PlayArgs {
 
 /// Runs `tabletop nardy`.
 pub fn run(args: NardyArgs, full_screen: bool) -> CliResult {
-    let _ = full_screen; // the full-screen screen lands with the tui branches
     let rules = args.rules.rules();
     let plays = matches!(args.command, None | Some(NardyCommand::Play(_)));
     if !plays && args.play.is_set() {
@@ -209,8 +209,8 @@ pub fn run(args: NardyArgs, full_screen: bool) -> CliResult {
         ));
     }
     match args.command {
-        None => play(args.play, rules),
-        Some(NardyCommand::Play(p)) => play(p.or(args.play), rules),
+        None => play_in(args.play, rules, full_screen),
+        Some(NardyCommand::Play(p)) => play_in(p.or(args.play), rules, full_screen),
         Some(NardyCommand::Moves {
             position,
             dice,
@@ -224,6 +224,32 @@ pub fn run(args: NardyArgs, full_screen: bool) -> CliResult {
         }) => run_perft(depth, position.as_deref(), divide, rules, json),
         Some(NardyCommand::Ai(command)) => ai::run(command, rules),
     }
+}
+
+/// Plays a game full screen on a terminal, in line mode otherwise, with the same
+/// settings (players, levels, seed, rules, a loaded save).
+fn play_in(args: PlayArgs, rules: Rules, full_screen: bool) -> CliResult {
+    if !full_screen {
+        return play(args, rules);
+    }
+    let level = |p: PlayerArg| match p {
+        PlayerArg::Human => None,
+        PlayerArg::Bot(level) => Some(level),
+    };
+    let default_black = parse_player("bot").map_err(CliError::new)?;
+    let mut settings = Settings::new(args.seed.seed());
+    settings.rules = rules;
+    settings.white = args.white.and_then(level);
+    settings.black = level(args.black.unwrap_or(default_black));
+    let screen = match &args.load {
+        Some(path) => {
+            let game = Game::from_bytes(&load_file(path)?)
+                .map_err(|e| CliError::new(e.to_string()).context(path.display()))?;
+            NardyScreen::with_game(settings, game)
+        }
+        None => NardyScreen::new(settings),
+    };
+    crate::tui::run(Box::new(screen))
 }
 
 fn parse_position(text: &str) -> CliResult<Position> {
