@@ -61,6 +61,16 @@ pub struct Candidates {
     places: Vec<CellSet>,
     /// The number of empty cells of each unit.
     unit_empty: Vec<u8>,
+    /// The number of empty cells.
+    empty: usize,
+    /// The units with exactly one empty cell (bit `u`), where a full house may be.
+    last_empty: u128,
+    /// For unit `u` and digit `d`, index `u * N + d - 1`: the positions inside the unit
+    /// (bit `k` for `units[u][k]`) where `d` is a candidate.
+    pos: Vec<u32>,
+    /// For each unit, the digits with exactly one place in it (bit `d - 1`): the hidden
+    /// singles, kept up to date so that finding one is a scan of 3N words.
+    ones: Vec<u32>,
 }
 
 impl Candidates {
@@ -71,37 +81,66 @@ impl Candidates {
         let n = geo.n;
         let values = grid.cells().to_vec();
         // The digits each unit holds, then each empty cell gets what its units lack.
-        let mut held = [Digits::EMPTY; 75];
+        let mut held = [0u32; 75];
         let mut unit_empty = alloc::vec![0u8; 3 * n];
-        for (u, h) in held.iter_mut().enumerate().take(3 * n) {
-            for &c in &geo.units[u][..n] {
-                let v = values[usize::from(c)];
-                if v != 0 {
-                    h.insert(v);
-                } else {
+        for (cell, &v) in values.iter().enumerate() {
+            let units = geo.cell_units[cell].map(usize::from);
+            if v != 0 {
+                for u in units {
+                    held[u] |= 1 << (v - 1);
+                }
+            } else {
+                for u in units {
                     unit_empty[u] += 1;
                 }
             }
         }
+        let all = Digits::all(n).bits();
         let mut cands = alloc::vec![Digits::EMPTY; n * n];
         let mut places = alloc::vec![CellSet::EMPTY; n];
-        for cell in 0..n * n {
-            if values[cell] != 0 {
+        let mut pos = alloc::vec![0u32; 3 * n * n];
+        let mut empty = 0;
+        for (cell, &v) in values.iter().enumerate() {
+            if v != 0 {
                 continue;
             }
-            let [r, c, b] = geo.units_of(cell);
-            let d = Digits::all(n) - (held[r] | held[c] | held[b]);
-            cands[cell] = d;
-            for digit in d.iter() {
-                places[usize::from(digit) - 1].insert(cell);
+            empty += 1;
+            let [r, c, b] = geo.cell_units[cell].map(usize::from);
+            let mut d = all & !(held[r] | held[c] | held[b]);
+            cands[cell] = Digits::from_bits(d);
+            let [kr, kc, kb] = geo.cell_pos[cell];
+            let (w, bit) = (cell / 64, 1u64 << (cell % 64));
+            while d != 0 {
+                let i = d.trailing_zeros() as usize;
+                d &= d - 1;
+                places[i].words_mut()[w] |= bit;
+                pos[r * n + i] |= 1 << kr;
+                pos[c * n + i] |= 1 << kc;
+                pos[b * n + i] |= 1 << kb;
             }
         }
+        let last_empty = (0..3 * n)
+            .filter(|&u| unit_empty[u] == 1)
+            .fold(0u128, |a, u| a | 1 << u);
+        let ones = (0..3 * n)
+            .map(|u| {
+                pos[u * n..(u + 1) * n]
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, m)| m.is_power_of_two())
+                    .fold(0u32, |a, (i, _)| a | 1 << i)
+            })
+            .collect();
         Candidates {
             geo,
             values,
             cands,
             places,
             unit_empty,
+            empty,
+            last_empty,
+            pos,
+            ones,
         }
     }
 
@@ -173,6 +212,7 @@ impl Candidates {
 
     /// The number of empty cells of unit `u` (rows `0..n`, columns `n..2n`, boxes
     /// `2n..3n`).
+    #[cfg(test)]
     pub(crate) fn empty_in(&self, u: usize) -> usize {
         usize::from(self.unit_empty[u])
     }
@@ -180,6 +220,39 @@ impl Candidates {
     /// Whether `digit` is a candidate of `cell`.
     pub fn has(&self, cell: usize, digit: u8) -> bool {
         self.cands[cell].contains(digit)
+    }
+
+    /// The units with exactly one empty cell, bit `u` for unit `u`.
+    pub(crate) fn units_with_one_empty(&self) -> u128 {
+        self.last_empty
+    }
+
+    /// The digits with exactly one place in unit `u` (rows `0..n`, columns `n..2n`, boxes
+    /// `2n..3n`).
+    pub(crate) fn hidden_in(&self, u: usize) -> Digits {
+        Digits::from_bits(self.ones[u])
+    }
+
+    /// The positions inside unit `u` (bit `k` for the unit's `k`-th cell) where `digit`
+    /// is a candidate.
+    pub(crate) fn positions(&self, u: usize, digit: u8) -> u32 {
+        self.pos[u * self.geo.n + usize::from(digit) - 1]
+    }
+
+    /// Takes `digit` out of the unit positions of `cell` (the candidate is going).
+    #[inline(always)]
+    fn drop_positions(&mut self, cell: usize, digit: u8) {
+        let n = self.geo.n;
+        let i = usize::from(digit) - 1;
+        let units = self.geo.cell_units[cell];
+        let ks = self.geo.cell_pos[cell];
+        for j in 0..3 {
+            let u = usize::from(units[j]);
+            let m = self.pos[u * n + i] & !(1 << ks[j]);
+            self.pos[u * n + i] = m;
+            let one = u32::from(m.is_power_of_two());
+            self.ones[u] = (self.ones[u] & !(1 << i)) | (one << i);
+        }
     }
 
     /// Fills `cell` with `digit` and removes `digit` from the candidates of its peers.
@@ -195,19 +268,33 @@ impl Candidates {
         if self.values[cell] == 0 {
             for u in self.geo.units_of(cell) {
                 self.unit_empty[u] -= 1;
+                match self.unit_empty[u] {
+                    1 => self.last_empty |= 1 << u,
+                    0 => self.last_empty &= !(1 << u),
+                    _ => {}
+                }
             }
+            self.empty -= 1;
         }
         for d in self.cands[cell].iter() {
             self.places[usize::from(d) - 1].remove(cell);
+            self.drop_positions(cell, d);
         }
         self.cands[cell] = Digits::EMPTY;
         self.values[cell] = digit;
         let i = usize::from(digit) - 1;
-        let hit = self.places[i] & self.geo.peers[cell];
-        for p in hit.iter() {
-            self.cands[p].remove(digit);
+        // The peers that lose the digit, a word at a time over the words the size uses.
+        let peers = self.geo.peers[cell].words();
+        for (w, &peer_word) in peers.iter().enumerate().take(self.geo.words) {
+            let mut hit = self.places[i].words()[w] & peer_word;
+            self.places[i].words_mut()[w] &= !hit;
+            while hit != 0 {
+                let p = 64 * w + hit.trailing_zeros() as usize;
+                hit &= hit - 1;
+                self.cands[p].remove(digit);
+                self.drop_positions(p, digit);
+            }
         }
-        self.places[i] = self.places[i] - hit;
     }
 
     /// Removes `digit` from the candidates of `cell`; whether it was one.
@@ -220,17 +307,18 @@ impl Candidates {
         }
         self.cands[cell].remove(digit);
         self.places[usize::from(digit) - 1].remove(cell);
+        self.drop_positions(cell, digit);
         true
     }
 
     /// Whether every cell is filled.
     pub fn is_solved(&self) -> bool {
-        self.values.iter().all(|&v| v != 0)
+        self.empty == 0
     }
 
     /// The number of empty cells.
     pub fn empty_cells(&self) -> usize {
-        self.values.iter().filter(|&&v| v == 0).count()
+        self.empty
     }
 
     /// The filled cells as a grid.
@@ -283,6 +371,7 @@ impl fmt::Debug for Candidates {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::borrow::ToOwned;
 
     #[test]
     fn geometry_matches_the_grid_units() {
@@ -299,6 +388,70 @@ mod tests {
             }
             let peers = (n - 1) * 2 + n - size.box_rows() - size.box_cols() + 1;
             assert!(g.peers.iter().all(|p| p.len() == peers), "{size}");
+        }
+    }
+
+    /// The incremental fields recomputed from the candidates.
+    fn assert_consistent(c: &Candidates) {
+        let geo = c.geo;
+        let n = geo.n;
+        assert_eq!(c.empty, c.values.iter().filter(|&&v| v == 0).count());
+        let last = (0..3 * n)
+            .filter(|&u| c.empty_in(u) == 1)
+            .fold(0u128, |a, u| a | 1 << u);
+        assert_eq!(c.units_with_one_empty(), last);
+        for u in 0..3 * n {
+            let mut ones = 0u32;
+            for d in 1..=n as u8 {
+                let mut m = 0u32;
+                for (k, &cell) in geo.units[u][..n].iter().enumerate() {
+                    if c.has(usize::from(cell), d) {
+                        m |= 1 << k;
+                    }
+                }
+                assert_eq!(c.positions(u, d), m, "unit {u} digit {d}");
+                if m.count_ones() == 1 {
+                    ones |= 1 << (d - 1);
+                }
+            }
+            assert_eq!(c.hidden_in(u).bits(), ones, "unit {u}");
+        }
+        for d in 1..=n as u8 {
+            let cells: CellSet = (0..n * n).filter(|&x| c.has(x, d)).collect();
+            assert_eq!(*c.cells_with(d), cells);
+        }
+    }
+
+    #[test]
+    fn unit_positions_and_hidden_singles_follow_every_change() {
+        let puzzles = [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+                .to_owned(),
+            "1.3.3.1.2.4.4.2.".to_owned(),
+            "1..4......2...3.....5....6..1...2...".to_owned(),
+            alloc::format!("12{}", ".".repeat(254)),
+        ];
+        for text in &puzzles {
+            let grid: Grid = text.parse().unwrap();
+            let mut c = Candidates::new(&grid);
+            assert_consistent(&c);
+            let n = c.side();
+            // A fixed walk of eliminations and placements, checked after each.
+            let mut k = 7usize;
+            for _ in 0..40 {
+                k = (k * 31 + 17) % (n * n);
+                let cands: alloc::vec::Vec<u8> = c.candidates(k).iter().collect();
+                if cands.is_empty() {
+                    continue;
+                }
+                let d = cands[k % cands.len()];
+                if k.is_multiple_of(3) {
+                    c.place(k, d);
+                } else {
+                    assert!(c.eliminate(k, d));
+                }
+                assert_consistent(&c);
+            }
         }
     }
 

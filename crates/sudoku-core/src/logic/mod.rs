@@ -295,6 +295,24 @@ impl fmt::Display for Technique {
     }
 }
 
+/// The basic techniques after the singles, in the solver's order: the set of
+/// [`Techniques::basic`]; the forcing net's propagation uses the first six.
+pub(crate) const BASIC: [Technique; 13] = [
+    Technique::Pointing,
+    Technique::Claiming,
+    Technique::NakedPair,
+    Technique::XWing,
+    Technique::HiddenPair,
+    Technique::NakedTriple,
+    Technique::Swordfish,
+    Technique::HiddenTriple,
+    Technique::XYWing,
+    Technique::XYZWing,
+    Technique::NakedQuad,
+    Technique::Jellyfish,
+    Technique::HiddenQuad,
+];
+
 /// A set of techniques, for a [`LogicSolver`] restricted to some of them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Techniques(u64);
@@ -321,6 +339,14 @@ impl Techniques {
     /// The singles (full house, hidden and naked singles).
     pub fn singles() -> Techniques {
         Techniques::up_to(Technique::NakedSingle)
+    }
+
+    /// The basic techniques: singles, locked candidates (pointing and claiming), naked
+    /// and hidden pairs, triples and quads, X-wing, swordfish, jellyfish, XY-wing and
+    /// XYZ-wing. It is the set of the `sudoku` crate's `StrategySolver` with all fourteen of
+    /// its strategies, for side-by-side comparisons.
+    pub fn basic() -> Techniques {
+        BASIC.iter().fold(Techniques::singles(), |s, &t| s.with(t))
     }
 
     /// This set plus `t`.
