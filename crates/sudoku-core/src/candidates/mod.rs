@@ -119,18 +119,14 @@ impl Candidates {
                 pos[b * n + i] |= 1 << kb;
             }
         }
-        let last_empty = (0..3 * n)
-            .filter(|&u| unit_empty[u] == 1)
-            .fold(0u128, |a, u| a | 1 << u);
-        let ones = (0..3 * n)
-            .map(|u| {
-                pos[u * n..(u + 1) * n]
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, m)| m.is_power_of_two())
-                    .fold(0u32, |a, (i, _)| a | 1 << i)
-            })
-            .collect();
+        let mut last_empty = 0u128;
+        let mut ones = alloc::vec![0u32; 3 * n];
+        for u in 0..3 * n {
+            last_empty |= u128::from(unit_empty[u] == 1) << u;
+            for (i, m) in pos[u * n..(u + 1) * n].iter().enumerate() {
+                ones[u] |= u32::from(m.is_power_of_two()) << i;
+            }
+        }
         Candidates {
             geo,
             values,
@@ -276,14 +272,23 @@ impl Candidates {
             }
             self.empty -= 1;
         }
-        for d in self.cands[cell].iter() {
+        let i = usize::from(digit) - 1;
+        for d in (self.cands[cell] - Digits::single(digit)).iter() {
             self.places[usize::from(d) - 1].remove(cell);
             self.drop_positions(cell, d);
         }
+        self.places[i].remove(cell);
         self.cands[cell] = Digits::EMPTY;
         self.values[cell] = digit;
-        let i = usize::from(digit) - 1;
-        // The peers that lose the digit, a word at a time over the words the size uses.
+        // The digit leaves every cell of the three units, so it has no place left there.
+        let n = self.geo.n;
+        let units = self.geo.cell_units[cell].map(usize::from);
+        for u in units {
+            self.pos[u * n + i] = 0;
+            self.ones[u] &= !(1 << i);
+        }
+        // The peers that lose the digit, a word at a time over the words the size uses; only
+        // their units other than the three change.
         let peers = self.geo.peers[cell].words();
         for (w, &peer_word) in peers.iter().enumerate().take(self.geo.words) {
             let mut hit = self.places[i].words()[w] & peer_word;
@@ -292,7 +297,17 @@ impl Candidates {
                 let p = 64 * w + hit.trailing_zeros() as usize;
                 hit &= hit - 1;
                 self.cands[p].remove(digit);
-                self.drop_positions(p, digit);
+                let ks = self.geo.cell_pos[p];
+                for (j, &u) in self.geo.cell_units[p].iter().enumerate() {
+                    let u = usize::from(u);
+                    if units.contains(&u) {
+                        continue;
+                    }
+                    let m = self.pos[u * n + i] & !(1 << ks[j]);
+                    self.pos[u * n + i] = m;
+                    let one = u32::from(m.is_power_of_two());
+                    self.ones[u] = (self.ones[u] & !(1 << i)) | (one << i);
+                }
             }
         }
     }
