@@ -65,6 +65,14 @@ pub struct Candidates {
     empty: usize,
     /// The units with exactly one empty cell (bit `u`), where a full house may be.
     last_empty: u128,
+    /// The digits placed in each unit.
+    held: Vec<u32>,
+    /// Whether some unit holds a digit twice.
+    twice: bool,
+    /// The empty cells without a candidate.
+    dead_cells: usize,
+    /// The pairs of a unit and a digit it lacks with no place left in it.
+    dead_pairs: usize,
     /// For unit `u` and digit `d`, index `u * N + d - 1`: the positions inside the unit
     /// (bit `k` for `units[u][k]`) where `d` is a candidate.
     pos: Vec<u32>,
@@ -81,12 +89,14 @@ impl Candidates {
         let n = geo.n;
         let values = grid.cells().to_vec();
         // The digits each unit holds, then each empty cell gets what its units lack.
-        let mut held = [0u32; 75];
+        let mut held = alloc::vec![0u32; 3 * n];
+        let mut twice = false;
         let mut unit_empty = alloc::vec![0u8; 3 * n];
         for (cell, &v) in values.iter().enumerate() {
             let units = geo.cell_units[cell].map(usize::from);
             if v != 0 {
                 for u in units {
+                    twice |= held[u] & 1 << (v - 1) != 0;
                     held[u] |= 1 << (v - 1);
                 }
             } else {
@@ -100,6 +110,7 @@ impl Candidates {
         let mut places = alloc::vec![CellSet::EMPTY; n];
         let mut pos = alloc::vec![0u32; 3 * n * n];
         let mut empty = 0;
+        let mut dead_cells = 0;
         for (cell, &v) in values.iter().enumerate() {
             if v != 0 {
                 continue;
@@ -107,6 +118,7 @@ impl Candidates {
             empty += 1;
             let [r, c, b] = geo.cell_units[cell].map(usize::from);
             let mut d = all & !(held[r] | held[c] | held[b]);
+            dead_cells += usize::from(d == 0);
             cands[cell] = Digits::from_bits(d);
             let [kr, kc, kb] = geo.cell_pos[cell];
             let (w, bit) = (cell / 64, 1u64 << (cell % 64));
@@ -121,10 +133,12 @@ impl Candidates {
         }
         let mut last_empty = 0u128;
         let mut ones = alloc::vec![0u32; 3 * n];
+        let mut dead_pairs = 0;
         for u in 0..3 * n {
             last_empty |= u128::from(unit_empty[u] == 1) << u;
             for (i, m) in pos[u * n..(u + 1) * n].iter().enumerate() {
                 ones[u] |= u32::from(m.is_power_of_two()) << i;
+                dead_pairs += usize::from(*m == 0 && held[u] & 1 << i == 0);
             }
         }
         Candidates {
@@ -135,6 +149,10 @@ impl Candidates {
             unit_empty,
             empty,
             last_empty,
+            held,
+            twice,
+            dead_cells,
+            dead_pairs,
             pos,
             ones,
         }
@@ -248,6 +266,34 @@ impl Candidates {
             self.pos[u * n + i] = m;
             let one = u32::from(m.is_power_of_two());
             self.ones[u] = (self.ones[u] & !(1 << i)) | (one << i);
+            self.dead_pairs += usize::from(m == 0 && self.held[u] & 1 << i == 0);
+        }
+    }
+
+    /// Recomputes the placed digits of each unit and the counts of `is_broken` from the
+    /// cells (after a filled cell is overwritten, the one change they do not follow).
+    fn recount(&mut self) {
+        let geo = self.geo;
+        let n = geo.n;
+        self.held.iter_mut().for_each(|h| *h = 0);
+        self.twice = false;
+        self.dead_cells = 0;
+        for (cell, &v) in self.values.iter().enumerate() {
+            if v == 0 {
+                self.dead_cells += usize::from(self.cands[cell].is_empty());
+                continue;
+            }
+            for u in geo.cell_units[cell].map(usize::from) {
+                self.twice |= self.held[u] & 1 << (v - 1) != 0;
+                self.held[u] |= 1 << (v - 1);
+            }
+        }
+        self.dead_pairs = 0;
+        for u in 0..3 * n {
+            for i in 0..n {
+                self.dead_pairs +=
+                    usize::from(self.pos[u * n + i] == 0 && self.held[u] & 1 << i == 0);
+            }
         }
     }
 
@@ -261,7 +307,9 @@ impl Candidates {
             "digit {digit} outside 1..={}",
             self.geo.n
         );
-        if self.values[cell] == 0 {
+        let overwrite = self.values[cell] != 0;
+        if !overwrite {
+            self.dead_cells -= usize::from(self.cands[cell].is_empty());
             for u in self.geo.units_of(cell) {
                 self.unit_empty[u] -= 1;
                 match self.unit_empty[u] {
@@ -284,6 +332,15 @@ impl Candidates {
         let n = self.geo.n;
         let units = self.geo.cell_units[cell].map(usize::from);
         for u in units {
+            if !overwrite {
+                if self.held[u] & 1 << i != 0 {
+                    self.twice = true;
+                } else if self.pos[u * n + i] == 0 {
+                    // The unit had no place for the digit; now it holds it.
+                    self.dead_pairs -= 1;
+                }
+                self.held[u] |= 1 << i;
+            }
             self.pos[u * n + i] = 0;
             self.ones[u] &= !(1 << i);
         }
@@ -297,6 +354,7 @@ impl Candidates {
                 let p = 64 * w + hit.trailing_zeros() as usize;
                 hit &= hit - 1;
                 self.cands[p].remove(digit);
+                self.dead_cells += usize::from(self.cands[p].is_empty());
                 let ks = self.geo.cell_pos[p];
                 for (j, &u) in self.geo.cell_units[p].iter().enumerate() {
                     let u = usize::from(u);
@@ -307,8 +365,12 @@ impl Candidates {
                     self.pos[u * n + i] = m;
                     let one = u32::from(m.is_power_of_two());
                     self.ones[u] = (self.ones[u] & !(1 << i)) | (one << i);
+                    self.dead_pairs += usize::from(m == 0 && self.held[u] & 1 << i == 0);
                 }
             }
+        }
+        if overwrite {
+            self.recount();
         }
     }
 
@@ -323,6 +385,7 @@ impl Candidates {
         self.cands[cell].remove(digit);
         self.places[usize::from(digit) - 1].remove(cell);
         self.drop_positions(cell, digit);
+        self.dead_cells += usize::from(self.cands[cell].is_empty());
         true
     }
 
@@ -349,31 +412,7 @@ impl Candidates {
     /// Whether the state is visibly impossible: an empty cell without candidates, a digit
     /// twice in a unit, or a unit where a missing digit has no place left.
     pub fn is_broken(&self) -> bool {
-        let geo = self.geo;
-        let n = geo.n;
-        if (0..n * n).any(|c| self.values[c] == 0 && self.cands[c].is_empty()) {
-            return true;
-        }
-        for u in 0..3 * n {
-            let mut placed = Digits::EMPTY;
-            let mut possible = Digits::EMPTY;
-            for &c in &geo.units[u][..n] {
-                let c = usize::from(c);
-                let v = self.values[c];
-                if v != 0 {
-                    if placed.contains(v) {
-                        return true;
-                    }
-                    placed.insert(v);
-                } else {
-                    possible |= self.cands[c];
-                }
-            }
-            if (placed | possible) != Digits::all(n) {
-                return true;
-            }
-        }
-        false
+        self.dead_cells > 0 || self.twice || self.dead_pairs > 0
     }
 }
 
@@ -406,6 +445,35 @@ mod tests {
         }
     }
 
+    /// `is_broken` from the cells alone, as it was computed before the counts.
+    fn broken_by_scan(c: &Candidates) -> bool {
+        let geo = c.geo;
+        let n = geo.n;
+        if (0..n * n).any(|x| c.values[x] == 0 && c.cands[x].is_empty()) {
+            return true;
+        }
+        for u in 0..3 * n {
+            let mut placed = Digits::EMPTY;
+            let mut possible = Digits::EMPTY;
+            for &x in &geo.units[u][..n] {
+                let x = usize::from(x);
+                let v = c.values[x];
+                if v != 0 {
+                    if placed.contains(v) {
+                        return true;
+                    }
+                    placed.insert(v);
+                } else {
+                    possible |= c.cands[x];
+                }
+            }
+            if (placed | possible) != Digits::all(n) {
+                return true;
+            }
+        }
+        false
+    }
+
     /// The incremental fields recomputed from the candidates.
     fn assert_consistent(c: &Candidates) {
         let geo = c.geo;
@@ -415,6 +483,7 @@ mod tests {
             .filter(|&u| c.empty_in(u) == 1)
             .fold(0u128, |a, u| a | 1 << u);
         assert_eq!(c.units_with_one_empty(), last);
+        assert_eq!(c.is_broken(), broken_by_scan(c));
         for u in 0..3 * n {
             let mut ones = 0u32;
             for d in 1..=n as u8 {
@@ -446,6 +515,7 @@ mod tests {
             "1..4......2...3.....5....6..1...2...".to_owned(),
             alloc::format!("12{}", ".".repeat(254)),
         ];
+        let mut broken = 0;
         for text in &puzzles {
             let grid: Grid = text.parse().unwrap();
             let mut c = Candidates::new(&grid);
@@ -460,14 +530,19 @@ mod tests {
                     continue;
                 }
                 let d = cands[k % cands.len()];
-                if k.is_multiple_of(3) {
+                if k % 7 == 1 {
+                    // Any digit, a candidate or not, on a cell filled or not.
+                    c.place((k * 13) % (n * n), (k % n) as u8 + 1);
+                } else if k.is_multiple_of(3) {
                     c.place(k, d);
                 } else {
                     assert!(c.eliminate(k, d));
                 }
                 assert_consistent(&c);
+                broken += usize::from(c.is_broken());
             }
         }
+        assert!(broken > 0, "the walk reaches broken states too");
     }
 
     #[test]

@@ -379,15 +379,22 @@ fn propagate(state: &mut Candidates, net: bool, placed: &mut Vec<(usize, u8)>) -
             }
         }
         for u in 0..3 * n {
-            // Digit by digit, as each placement changes the unit's hidden singles.
-            for d in 1..=n as u8 {
-                if state.hidden_in(u).contains(d) {
-                    let k = state.positions(u, d).trailing_zeros() as usize;
-                    let c = usize::from(geo.units[u][k]);
-                    state.place(c, d);
-                    placed.push((c, d));
-                    progress = true;
+            // Digit by digit upwards, reading the unit's hidden singles again after each
+            // placement.
+            let mut from = 0;
+            loop {
+                let h = state.hidden_in(u).bits() >> from;
+                if h == 0 {
+                    break;
                 }
+                let i = from + h.trailing_zeros();
+                from = i + 1;
+                let d = i as u8 + 1;
+                let k = state.positions(u, d).trailing_zeros() as usize;
+                let c = usize::from(geo.units[u][k]);
+                state.place(c, d);
+                placed.push((c, d));
+                progress = true;
             }
         }
         if state.is_broken() {
