@@ -71,8 +71,6 @@ pub struct Candidates {
     twice: bool,
     /// The empty cells without a candidate.
     dead_cells: usize,
-    /// The pairs of a unit and a digit it lacks with no place left in it.
-    dead_pairs: usize,
     /// For unit `u` and digit `d`, index `u * N + d - 1`: the positions inside the unit
     /// (bit `k` for `units[u][k]`) where `d` is a candidate.
     pos: Vec<u32>,
@@ -133,12 +131,10 @@ impl Candidates {
         }
         let mut last_empty = 0u128;
         let mut ones = alloc::vec![0u32; 3 * n];
-        let mut dead_pairs = 0;
         for u in 0..3 * n {
             last_empty |= u128::from(unit_empty[u] == 1) << u;
             for (i, m) in pos[u * n..(u + 1) * n].iter().enumerate() {
                 ones[u] |= u32::from(m.is_power_of_two()) << i;
-                dead_pairs += usize::from(*m == 0 && held[u] & 1 << i == 0);
             }
         }
         Candidates {
@@ -152,7 +148,6 @@ impl Candidates {
             held,
             twice,
             dead_cells,
-            dead_pairs,
             pos,
             ones,
         }
@@ -266,15 +261,14 @@ impl Candidates {
             self.pos[u * n + i] = m;
             let one = u32::from(m.is_power_of_two());
             self.ones[u] = (self.ones[u] & !(1 << i)) | (one << i);
-            self.dead_pairs += usize::from(m == 0 && self.held[u] & 1 << i == 0);
         }
     }
 
-    /// Recomputes the placed digits of each unit and the counts of `is_broken` from the
-    /// cells (after a filled cell is overwritten, the one change they do not follow).
+    /// Recomputes the placed digits of each unit, `twice` and the empty cells without a
+    /// candidate from the cells (after a filled cell is overwritten, the one change they do
+    /// not follow).
     fn recount(&mut self) {
         let geo = self.geo;
-        let n = geo.n;
         self.held.iter_mut().for_each(|h| *h = 0);
         self.twice = false;
         self.dead_cells = 0;
@@ -286,13 +280,6 @@ impl Candidates {
             for u in geo.cell_units[cell].map(usize::from) {
                 self.twice |= self.held[u] & 1 << (v - 1) != 0;
                 self.held[u] |= 1 << (v - 1);
-            }
-        }
-        self.dead_pairs = 0;
-        for u in 0..3 * n {
-            for i in 0..n {
-                self.dead_pairs +=
-                    usize::from(self.pos[u * n + i] == 0 && self.held[u] & 1 << i == 0);
             }
         }
     }
@@ -333,12 +320,7 @@ impl Candidates {
         let units = self.geo.cell_units[cell].map(usize::from);
         for u in units {
             if !overwrite {
-                if self.held[u] & 1 << i != 0 {
-                    self.twice = true;
-                } else if self.pos[u * n + i] == 0 {
-                    // The unit had no place for the digit; now it holds it.
-                    self.dead_pairs -= 1;
-                }
+                self.twice |= self.held[u] & 1 << i != 0;
                 self.held[u] |= 1 << i;
             }
             self.pos[u * n + i] = 0;
@@ -354,7 +336,9 @@ impl Candidates {
                 let p = 64 * w + hit.trailing_zeros() as usize;
                 hit &= hit - 1;
                 self.cands[p].remove(digit);
-                self.dead_cells += usize::from(self.cands[p].is_empty());
+                if self.cands[p].is_empty() {
+                    self.dead_cells += 1;
+                }
                 let ks = self.geo.cell_pos[p];
                 for (j, &u) in self.geo.cell_units[p].iter().enumerate() {
                     let u = usize::from(u);
@@ -365,7 +349,6 @@ impl Candidates {
                     self.pos[u * n + i] = m;
                     let one = u32::from(m.is_power_of_two());
                     self.ones[u] = (self.ones[u] & !(1 << i)) | (one << i);
-                    self.dead_pairs += usize::from(m == 0 && self.held[u] & 1 << i == 0);
                 }
             }
         }
@@ -412,7 +395,22 @@ impl Candidates {
     /// Whether the state is visibly impossible: an empty cell without candidates, a digit
     /// twice in a unit, or a unit where a missing digit has no place left.
     pub fn is_broken(&self) -> bool {
-        self.dead_cells > 0 || self.twice || self.dead_pairs > 0
+        if self.dead_cells > 0 || self.twice {
+            return true;
+        }
+        // A unit lacking a digit that has no place left in it.
+        let n = self.geo.n;
+        let all = Digits::all(n).bits();
+        self.pos
+            .chunks_exact(n)
+            .zip(&self.held)
+            .any(|(pos, &held)| {
+                let possible = pos
+                    .iter()
+                    .enumerate()
+                    .fold(0u32, |a, (i, &m)| a | u32::from(m != 0) << i);
+                held | possible != all
+            })
     }
 }
 
