@@ -14,7 +14,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt::Write as _;
 
-use super::{BASIC, Step, Technique, cells_text, digits_text, eliminations_text, find, step};
+use super::{Step, Technique, cells_text, digits_text, eliminations_text, find, step};
 use crate::candidates::{Candidates, CellSet, Digits, cell_name};
 use crate::grid::Grid;
 use crate::symbol_char;
@@ -406,7 +406,13 @@ fn propagate(state: &mut Candidates, net: bool, placed: &mut Vec<(usize, u8)>) -
         if !net {
             return false;
         }
-        match BASIC[..6].iter().find_map(|&t| find(t, state)) {
+        // The basic techniques from pointing to the naked triple, simplest first.
+        let basic = Technique::Pointing..=Technique::NakedTriple;
+        match Technique::ALL
+            .iter()
+            .filter(|t| basic.contains(*t))
+            .find_map(|&t| find(t, state))
+        {
             Some(s) => s.apply(state),
             None => return false,
         }

@@ -295,24 +295,6 @@ impl fmt::Display for Technique {
     }
 }
 
-/// The basic techniques after the singles, in the solver's order: the set of
-/// [`Techniques::basic`]; the forcing net's propagation uses the first six.
-pub(crate) const BASIC: [Technique; 13] = [
-    Technique::Pointing,
-    Technique::Claiming,
-    Technique::NakedPair,
-    Technique::XWing,
-    Technique::HiddenPair,
-    Technique::NakedTriple,
-    Technique::Swordfish,
-    Technique::HiddenTriple,
-    Technique::XYWing,
-    Technique::XYZWing,
-    Technique::NakedQuad,
-    Technique::Jellyfish,
-    Technique::HiddenQuad,
-];
-
 /// A set of techniques, for a [`LogicSolver`] restricted to some of them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Techniques(u64);
@@ -346,7 +328,19 @@ impl Techniques {
     /// XYZ-wing. It is the set of the `sudoku` crate's `StrategySolver` with all fourteen of
     /// its strategies, for side-by-side comparisons.
     pub fn basic() -> Techniques {
-        BASIC.iter().fold(Techniques::singles(), |s, &t| s.with(t))
+        // Everything up to the hidden quad but the uniqueness and finned-fish techniques.
+        [
+            Technique::UniqueRectangle1,
+            Technique::UniqueRectangle2,
+            Technique::UniqueRectangle3,
+            Technique::UniqueRectangle4,
+            Technique::FinnedXWing,
+            Technique::FinnedSwordfish,
+        ]
+        .iter()
+        .fold(Techniques::up_to(Technique::HiddenQuad), |s, &t| {
+            s.without(t)
+        })
     }
 
     /// This set plus `t`.
