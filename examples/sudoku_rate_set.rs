@@ -187,22 +187,7 @@ fn strat(path: &str, limit: usize) {
         .filter_map(|l| l.grid.ok())
         .take(limit)
         .collect();
-    let basic = [
-        Technique::Pointing,
-        Technique::Claiming,
-        Technique::NakedPair,
-        Technique::XWing,
-        Technique::HiddenPair,
-        Technique::NakedTriple,
-        Technique::Swordfish,
-        Technique::HiddenTriple,
-        Technique::XYWing,
-        Technique::XYZWing,
-        Technique::NakedQuad,
-        Technique::Jellyfish,
-        Technique::HiddenQuad,
-    ];
-    let all = basic.iter().fold(Techniques::singles(), |s, &t| s.with(t));
+    let all = Techniques::basic();
     for (name, set) in [
         ("singles only", Techniques::singles()),
         ("the 14 strategies", all),

@@ -362,3 +362,46 @@ proptest! {
         let _ = rate(&g);
     }
 }
+
+#[test]
+fn the_basic_set_is_the_sudoku_crate_strategies() {
+    let basic = Techniques::basic();
+    let inside: Vec<Technique> = Technique::ALL
+        .into_iter()
+        .filter(|&t| basic.contains(t))
+        .collect();
+    // Full house is a kind of single; the crate counts it among its hidden singles.
+    assert_eq!(
+        inside,
+        [
+            Technique::FullHouse,
+            Technique::HiddenSingleBox,
+            Technique::HiddenSingleLine,
+            Technique::NakedSingle,
+            Technique::Pointing,
+            Technique::Claiming,
+            Technique::NakedPair,
+            Technique::XWing,
+            Technique::HiddenPair,
+            Technique::NakedTriple,
+            Technique::Swordfish,
+            Technique::HiddenTriple,
+            Technique::XYWing,
+            Technique::XYZWing,
+            Technique::NakedQuad,
+            Technique::Jellyfish,
+            Technique::HiddenQuad,
+        ]
+    );
+    // Magictour's first puzzle needs more than these: the basic solver gets stuck.
+    let p: Grid =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+            .parse()
+            .unwrap();
+    assert!(
+        !LogicSolver::with_techniques(basic)
+            .solve(&p)
+            .unwrap()
+            .solved
+    );
+}

@@ -198,6 +198,16 @@ impl CellSet {
         }
     }
 
+    /// The 64-bit words (cell `64 * i + j` is bit `j` of word `i`).
+    pub(crate) fn words(&self) -> &[u64; WORDS] {
+        &self.0
+    }
+
+    /// The words, to change in place.
+    pub(crate) fn words_mut(&mut self) -> &mut [u64; WORDS] {
+        &mut self.0
+    }
+
     /// The union, usable in constants.
     pub(crate) const fn union_const(mut self, o: &CellSet) -> CellSet {
         let mut i = 0;

@@ -11,6 +11,8 @@ use crate::grid::Size;
 pub(crate) struct Geometry {
     pub size: Size,
     pub n: usize,
+    /// The number of 64-bit words of a [`CellSet`] that cells of this size use.
+    pub words: usize,
     /// The cells of each unit in order (row-major inside a box).
     pub units: &'static [[u16; 25]],
     /// The cells of each unit as a set.
@@ -19,6 +21,8 @@ pub(crate) struct Geometry {
     pub peers: &'static [CellSet],
     /// The row, column and box unit of each cell.
     pub cell_units: &'static [[u8; 3]],
+    /// The position of each cell inside its row, column and box (the index into `units`).
+    pub cell_pos: &'static [[u8; 3]],
 }
 
 impl Geometry {
@@ -116,19 +120,35 @@ const fn build_cell_units<const C: usize>(size: Size) -> [[u8; 3]; C] {
     out
 }
 
+const fn build_cell_pos<const C: usize>(size: Size) -> [[u8; 3]; C] {
+    let n = size.side();
+    let (br, bc) = (size.box_rows(), size.box_cols());
+    let mut out = [[0u8; 3]; C];
+    let mut cell = 0;
+    while cell < C {
+        let (r, c) = (cell / n, cell % n);
+        out[cell] = [c as u8, r as u8, ((r % br) * bc + c % bc) as u8];
+        cell += 1;
+    }
+    out
+}
+
 macro_rules! geometry_of {
     ($size:expr, $n:literal) => {{
         static UNITS: [[u16; 25]; 3 * $n] = build_units($size);
         static UNIT_SETS: [CellSet; 3 * $n] = build_unit_sets($size);
         static PEERS: [CellSet; $n * $n] = build_peers::<{ $n * $n }, { 3 * $n }>($size);
         static CELL_UNITS: [[u8; 3]; $n * $n] = build_cell_units($size);
+        static CELL_POS: [[u8; 3]; $n * $n] = build_cell_pos($size);
         static GEOMETRY: Geometry = Geometry {
             size: $size,
             n: $n,
+            words: ($n * $n as usize).div_ceil(64),
             units: &UNITS,
             unit_sets: &UNIT_SETS,
             peers: &PEERS,
             cell_units: &CELL_UNITS,
+            cell_pos: &CELL_POS,
         };
         &GEOMETRY
     }};

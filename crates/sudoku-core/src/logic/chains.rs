@@ -379,14 +379,22 @@ fn propagate(state: &mut Candidates, net: bool, placed: &mut Vec<(usize, u8)>) -
             }
         }
         for u in 0..3 * n {
-            for d in 1..=n as u8 {
-                let here = *state.cells_with(d) & geo.unit_sets[u];
-                if here.len() == 1 {
-                    let c = here.first().expect("one");
-                    state.place(c, d);
-                    placed.push((c, d));
-                    progress = true;
+            // Digit by digit upwards, reading the unit's hidden singles again after each
+            // placement.
+            let mut from = 0;
+            loop {
+                let h = state.hidden_in(u).bits() >> from;
+                if h == 0 {
+                    break;
                 }
+                let i = from + h.trailing_zeros();
+                from = i + 1;
+                let d = i as u8 + 1;
+                let k = state.positions(u, d).trailing_zeros() as usize;
+                let c = usize::from(geo.units[u][k]);
+                state.place(c, d);
+                placed.push((c, d));
+                progress = true;
             }
         }
         if state.is_broken() {
@@ -398,15 +406,13 @@ fn propagate(state: &mut Candidates, net: bool, placed: &mut Vec<(usize, u8)>) -
         if !net {
             return false;
         }
-        let basic = [
-            Technique::Pointing,
-            Technique::Claiming,
-            Technique::NakedPair,
-            Technique::XWing,
-            Technique::HiddenPair,
-            Technique::NakedTriple,
-        ];
-        match basic.iter().find_map(|&t| find(t, state)) {
+        // The basic techniques from pointing to the naked triple, simplest first.
+        let basic = Technique::Pointing..=Technique::NakedTriple;
+        match Technique::ALL
+            .iter()
+            .filter(|t| basic.contains(*t))
+            .find_map(|&t| find(t, state))
+        {
             Some(s) => s.apply(state),
             None => return false,
         }
@@ -613,6 +619,26 @@ fn placements_text(size: crate::Size, placed: &[(usize, u8)]) -> String {
     line
 }
 
+/// Every candidate, cells with the fewest candidates first: the order in which the last
+/// resorts try their assumptions.
+fn assumptions(state: &Candidates) -> impl Iterator<Item = (usize, u8)> + '_ {
+    cells_by_candidates(state)
+        .into_iter()
+        .flat_map(move |c| state.candidates(c).iter().map(move |d| (c, d)))
+}
+
+/// The step removing `d` from `c` because assuming it fails, as `text` says.
+fn refuted(technique: Technique, c: usize, d: u8, text: String) -> Step {
+    step(
+        technique,
+        vec![c],
+        vec![(c, d)],
+        Vec::new(),
+        vec![(c, d)],
+        text,
+    )
+}
+
 /// The first candidate (fewest candidates first) whose placement leads by singles to a
 /// contradiction, using `scratch` as the work space.
 fn first_contradiction(
@@ -620,17 +646,12 @@ fn first_contradiction(
     scratch: &mut Candidates,
     placed: &mut Placements,
 ) -> Option<(usize, u8)> {
-    for c in cells_by_candidates(state) {
-        for d in state.candidates(c).iter() {
-            scratch.clone_from(state);
-            placed.clear();
-            scratch.place(c, d);
-            if propagate(scratch, false, placed) {
-                return Some((c, d));
-            }
-        }
-    }
-    None
+    assumptions(state).find(|&(c, d)| {
+        scratch.clone_from(state);
+        placed.clear();
+        scratch.place(c, d);
+        propagate(scratch, false, placed)
+    })
 }
 
 /// A nested forcing chain: assuming a candidate, the forcing net's propagation, helped by
@@ -642,42 +663,33 @@ pub(crate) fn nested_forcing(state: &Candidates) -> Option<Step> {
     let mut inner = state.clone();
     let mut placed = Vec::new();
     let mut inner_placed = Vec::new();
-    for c in cells_by_candidates(state) {
-        for d in state.candidates(c).iter() {
-            outer.clone_from(state);
-            placed.clear();
-            outer.place(c, d);
-            let mut inside = 0;
-            let broken = loop {
-                if propagate(&mut outer, true, &mut placed) {
-                    break true;
-                }
-                match first_contradiction(&outer, &mut inner, &mut inner_placed) {
-                    Some((c2, d2)) => {
-                        outer.eliminate(c2, d2);
-                        inside += 1;
-                    }
-                    None => break false,
-                }
-            };
-            if broken {
-                let text = format!(
-                    "If {} were {}, singles, the basic techniques and {inside} forcing chains inside that assumption would give {}and then {}, so it is not {}.",
-                    cell_name(size, c),
-                    symbol_char(d),
-                    placements_text(size, &placed),
-                    why_broken(&outer),
-                    symbol_char(d)
-                );
-                return Some(step(
-                    Technique::NestedForcing,
-                    vec![c],
-                    vec![(c, d)],
-                    Vec::new(),
-                    vec![(c, d)],
-                    text,
-                ));
+    for (c, d) in assumptions(state) {
+        outer.clone_from(state);
+        placed.clear();
+        outer.place(c, d);
+        let mut inside = 0;
+        let broken = loop {
+            if propagate(&mut outer, true, &mut placed) {
+                break true;
             }
+            match first_contradiction(&outer, &mut inner, &mut inner_placed) {
+                Some((c2, d2)) => {
+                    outer.eliminate(c2, d2);
+                    inside += 1;
+                }
+                None => break false,
+            }
+        };
+        if broken {
+            let text = format!(
+                "If {} were {}, singles, the basic techniques and {inside} forcing chains inside that assumption would give {}and then {}, so it is not {}.",
+                cell_name(size, c),
+                symbol_char(d),
+                placements_text(size, &placed),
+                why_broken(&outer),
+                symbol_char(d)
+            );
+            return Some(refuted(Technique::NestedForcing, c, d, text));
         }
     }
     None
@@ -688,27 +700,18 @@ pub(crate) fn nested_forcing(state: &Candidates) -> Option<Step> {
 pub(crate) fn trial(state: &Candidates) -> Option<Step> {
     let size = state.size();
     let mut cells = state.to_grid().cells().to_vec();
-    for c in cells_by_candidates(state) {
-        for d in state.candidates(c).iter() {
-            cells[c] = d;
-            let g = Grid::from_cells(size, &cells).expect("symbols in range");
-            cells[c] = 0;
-            if g.count_solutions(1) == 0 {
-                let text = format!(
-                    "Trying {} in {} leaves the grid without a solution (found by search), so it is not {}.",
-                    symbol_char(d),
-                    cell_name(size, c),
-                    symbol_char(d)
-                );
-                return Some(step(
-                    Technique::Trial,
-                    vec![c],
-                    vec![(c, d)],
-                    Vec::new(),
-                    vec![(c, d)],
-                    text,
-                ));
-            }
+    for (c, d) in assumptions(state) {
+        cells[c] = d;
+        let g = Grid::from_cells(size, &cells).expect("symbols in range");
+        cells[c] = 0;
+        if g.count_solutions(1) == 0 {
+            let text = format!(
+                "Trying {} in {} leaves the grid without a solution (found by search), so it is not {}.",
+                symbol_char(d),
+                cell_name(size, c),
+                symbol_char(d)
+            );
+            return Some(refuted(Technique::Trial, c, d, text));
         }
     }
     None

@@ -40,14 +40,11 @@ fn cell_at(n: usize, rows: bool, base: usize, cross: usize) -> usize {
 fn line_masks(state: &Candidates, d: u8, rows: bool) -> ArrayVec<u32, 25> {
     let n = state.side();
     let mut masks = ArrayVec::new();
+    // A row's positions are its columns and a column's its rows: the unit positions the
+    // candidates keep.
+    let first = if rows { 0 } else { n };
     for base in 0..n {
-        let mut m = 0u32;
-        for cross in 0..n {
-            if state.has(cell_at(n, rows, base, cross), d) {
-                m |= 1 << cross;
-            }
-        }
-        masks.push(m);
+        masks.push(state.positions(first + base, d));
     }
     masks
 }

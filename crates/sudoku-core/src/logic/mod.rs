@@ -323,6 +323,26 @@ impl Techniques {
         Techniques::up_to(Technique::NakedSingle)
     }
 
+    /// The basic techniques: singles, locked candidates (pointing and claiming), naked
+    /// and hidden pairs, triples and quads, X-wing, swordfish, jellyfish, XY-wing and
+    /// XYZ-wing. It is the set of the `sudoku` crate's `StrategySolver` with all fourteen of
+    /// its strategies, for side-by-side comparisons.
+    pub fn basic() -> Techniques {
+        // Everything up to the hidden quad but the uniqueness and finned-fish techniques.
+        [
+            Technique::UniqueRectangle1,
+            Technique::UniqueRectangle2,
+            Technique::UniqueRectangle3,
+            Technique::UniqueRectangle4,
+            Technique::FinnedXWing,
+            Technique::FinnedSwordfish,
+        ]
+        .iter()
+        .fold(Techniques::up_to(Technique::HiddenQuad), |s, &t| {
+            s.without(t)
+        })
+    }
+
     /// This set plus `t`.
     pub fn with(self, t: Technique) -> Techniques {
         Techniques(self.0 | t.bit())

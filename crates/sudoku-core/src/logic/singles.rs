@@ -18,19 +18,23 @@ pub(crate) type Single = (Technique, usize, u8, usize);
 fn find_full_house(state: &Candidates) -> Option<Single> {
     let geo = state.geo();
     let n = geo.n;
-    for u in (2 * n..3 * n).chain(0..2 * n) {
-        if state.empty_in(u) != 1 {
-            continue;
-        }
-        let Some(cell) = geo.units[u][..n]
-            .iter()
-            .map(|&c| usize::from(c))
-            .find(|&c| state.value(c).is_none())
-        else {
-            continue;
-        };
-        if let Some(d) = state.candidates(cell).only() {
-            return Some((Technique::FullHouse, cell, d, u));
+    // Boxes first, then rows and columns: the units with one empty cell, in that order.
+    let one = state.units_with_one_empty();
+    let lines = (1u128 << (2 * n)) - 1;
+    for (mut m, base) in [(one >> (2 * n), 2 * n), (one & lines, 0)] {
+        while m != 0 {
+            let u = base + m.trailing_zeros() as usize;
+            m &= m - 1;
+            let Some(cell) = geo.units[u][..n]
+                .iter()
+                .map(|&c| usize::from(c))
+                .find(|&c| state.value(c).is_none())
+            else {
+                continue;
+            };
+            if let Some(d) = state.candidates(cell).only() {
+                return Some((Technique::FullHouse, cell, d, u));
+            }
         }
     }
     None
@@ -47,22 +51,12 @@ fn find_hidden_single(state: &Candidates, boxes: bool) -> Option<Single> {
         Technique::HiddenSingleLine
     };
     for u in units {
-        // Digits seen once and more than once among the unit's candidates.
-        let (mut once, mut twice) = (0u32, 0u32);
-        for &c in &geo.units[u][..n] {
-            let m = state.candidates(usize::from(c)).bits();
-            twice |= once & m;
-            once |= m;
-        }
-        let single = once & !twice;
+        // The digits with one place in the unit, kept by the candidates.
+        let single = state.hidden_in(u).bits();
         if single != 0 {
             let d = single.trailing_zeros() as u8 + 1;
-            let cell = geo.units[u][..n]
-                .iter()
-                .map(|&c| usize::from(c))
-                .find(|&c| state.has(c, d))
-                .expect("the digit is a candidate once");
-            return Some((technique, cell, d, u));
+            let k = state.positions(u, d).trailing_zeros() as usize;
+            return Some((technique, usize::from(geo.units[u][k]), d, u));
         }
     }
     None

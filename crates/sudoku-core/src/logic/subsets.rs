@@ -134,12 +134,8 @@ pub(crate) fn hidden(state: &Candidates, k: usize) -> Option<Step> {
         let mut masks: ArrayVec<u32, 25> = ArrayVec::new();
         let mut missing = 0;
         for d in 1..=n as u8 {
-            let mut m = 0u32;
-            for (i, &c) in unit.iter().enumerate() {
-                if state.has(usize::from(c), d) {
-                    m |= 1 << i;
-                }
-            }
+            // The unit positions where d can go, kept by the candidates.
+            let m = state.positions(u, d);
             if m != 0 {
                 missing += 1;
             }

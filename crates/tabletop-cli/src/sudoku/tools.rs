@@ -2,12 +2,13 @@
 
 use std::io::Write;
 use std::path::PathBuf;
+use std::time::Instant;
 
 use clap::Args;
-use sudoku_core::logic::{LogicSolver, Rating, hint};
-use sudoku_core::{Grid, SolveError};
+use sudoku_core::logic::{LogicSolver, Rating, Techniques, hint};
+use sudoku_core::{Candidates, Grid, SolveError, puzzle_lines};
 
-use super::answer_each;
+use super::{Input, answer_each};
 use crate::common::{CliError, CliResult};
 
 /// Arguments of `tabletop sudoku hint`.
@@ -32,6 +33,12 @@ pub(super) struct ExplainArgs {
 pub(super) struct RateArgs {
     /// Puzzle file, or `-` for standard input (the default).
     file: Option<PathBuf>,
+    /// Instead of rating: solve each puzzle with the singles only, then with the basic
+    /// techniques (the set of the `sudoku` crate's StrategySolver), and print the share
+    /// solved by logic alone and the time per puzzle of one pass, reading included (the
+    /// lines of `rsbench strat`).
+    #[arg(long)]
+    strat: bool,
 }
 
 /// Why a puzzle has no logical solution to show.
@@ -89,10 +96,49 @@ pub(super) fn run_explain(args: ExplainArgs) -> CliResult {
 
 /// `tabletop sudoku rate`: `LEVEL RATING HARDEST_TECHNIQUE` per puzzle line.
 pub(super) fn run_rate(args: RateArgs) -> CliResult {
+    if args.strat {
+        return strat(args.file);
+    }
     let solver = LogicSolver::new();
     answer_each(args.file, "rating", |grid| match solver.solve(grid) {
         Ok(path) => Rating::of_path(&path).to_string(),
         Err(SolveError::NoSolution) => "unsolvable".to_owned(),
         Err(SolveError::MultipleSolutions) => "multiple".to_owned(),
     })
+}
+
+/// `tabletop sudoku rate --strat`: logic-only solving with two technique sets, timed.
+fn strat(file: Option<PathBuf>) -> CliResult {
+    let input = Input::read(file.as_deref())?;
+    for line in input.puzzles() {
+        if let Err(e) = line.grid {
+            return Err(CliError::new(format!("line {}: {e}", line.line)));
+        }
+    }
+    let mut out = std::io::stdout().lock();
+    for (name, set) in [
+        ("singles only", Techniques::singles()),
+        ("basic techniques", Techniques::basic()),
+    ] {
+        let solver = LogicSolver::with_techniques(set);
+        let start = Instant::now();
+        let (mut puzzles, mut solved) = (0usize, 0usize);
+        for line in puzzle_lines(&input.text) {
+            let grid = line.grid.expect("checked above");
+            puzzles += 1;
+            solved += usize::from(solver.outline_from(Candidates::new(&grid)).solved);
+        }
+        let secs = start.elapsed().as_secs_f64();
+        let n = puzzles.max(1) as f64;
+        writeln!(
+            out,
+            "{} [{name}]: {solved}/{puzzles} solved by logic ({:.1}%), {:.1} puzzles/s, {:.1} us/puzzle",
+            input.name,
+            100.0 * solved as f64 / n,
+            n / secs,
+            secs * 1e6 / n
+        )?;
+    }
+    out.flush()?;
+    Ok(())
 }
