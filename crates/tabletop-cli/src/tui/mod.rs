@@ -20,6 +20,7 @@ pub mod sudoku;
 #[cfg(test)]
 pub mod testing;
 pub mod theme;
+pub mod worker;
 
 use std::time::Instant;
 

@@ -28,6 +28,7 @@ use rand_chacha::ChaCha8Rng;
 use ratatui::Frame;
 use ratatui::layout::{Position as Cell, Rect};
 
+use super::worker::Worker;
 use super::{Choice, Ctx, GameScreen, Handled, Theme};
 
 /// The pause before a bot's first step, so its dice can be read.
@@ -172,14 +173,28 @@ struct TurnInfo {
     said: bool,
 }
 
+/// Each side's bot, owned by the worker thread and built there when first needed.
+type Bots = [Option<Box<dyn Bot>>; 2];
+
+/// A bot's answer: the position and dice it thought about, its turn (`None` when the game
+/// is over) and the generator after the thinking, which the screen adopts.
+type Thought = (
+    nardy_core::Position,
+    nardy_core::Dice,
+    Option<Move>,
+    ChaCha8Rng,
+);
+
 /// Long Nardy played full screen.
 pub struct NardyScreen {
     settings: Settings,
     /// Games started before this one (the seed of game `k` is `seed + k`).
     games: u64,
     game: Game,
-    /// Each side's bot, built when first needed (`None` for a person or not built yet).
-    bots: [Option<Box<dyn Bot>>; 2],
+    /// The thread where the bots think, so the screen answers keys meanwhile.
+    thinker: Worker<Bots, Thought>,
+    /// The bot's turn for the position on the board, once thought of.
+    thought: Option<Option<Move>>,
     /// The bear-off database and network of levels 4 to 6, shared by bots and hints.
     resources: Option<Resources>,
     /// The resources being built in the background.
@@ -218,7 +233,8 @@ impl NardyScreen {
         let mut screen = NardyScreen {
             settings,
             games: 0,
-            bots: [None, None],
+            thinker: Worker::new("nardy-bot", || [None, None]),
+            thought: None,
             resources: None,
             loading: None,
             bot_rng: ChaCha8Rng::seed_from_u64(settings.seed ^ 0x9E37_79B9_7F4A_7C15),
@@ -275,6 +291,8 @@ impl NardyScreen {
 
     /// Forgets everything about the turn in progress and looks at the new one.
     fn reset_turn(&mut self) {
+        self.thinker.cancel();
+        self.thought = None;
         self.builder = None;
         self.anim = None;
         self.selected = None;
@@ -655,6 +673,8 @@ impl NardyScreen {
                 BOT_PAUSE
             },
         );
+        // A bot thinks during the pause before its first step, on the worker thread.
+        changed |= self.think();
         if now < at {
             return changed;
         }
@@ -666,28 +686,15 @@ impl NardyScreen {
             self.reset_turn();
             return true;
         }
-        let Some(level) = self.settings.player(color) else {
+        if self.settings.player(color).is_none() {
             return changed;
-        };
-        self.next_at = Some(now + BOT_STEP);
+        }
         match self.anim.as_mut() {
             None => {
-                if self.bots[color.index()].is_none() {
-                    let rules = *self.game.rules();
-                    let bot = if level.needs_resources() {
-                        level.bot_with(&rules, self.resources())
-                    } else {
-                        level.bot(&rules)
-                    };
-                    self.bots[color.index()] = Some(bot);
-                }
-                let (position, dice) = (*self.game.position(), self.game.dice());
-                let Some(mv) = self.bots[color.index()]
-                    .as_mut()
-                    .and_then(|bot| bot.choose_move(&position, dice, &mut self.bot_rng))
-                else {
+                let Some(Some(mv)) = self.thought.take() else {
                     return changed;
                 };
+                self.next_at = Some(now + BOT_STEP);
                 let Ok(mut builder) = self.game.builder() else {
                     return changed;
                 };
@@ -699,6 +706,7 @@ impl NardyScreen {
                 self.anim = Some(BotTurn { mv, builder });
             }
             Some(a) => {
+                self.next_at = Some(now + BOT_STEP);
                 let next = a.builder.played().len();
                 match a.mv.steps().get(next) {
                     Some(&step) if a.builder.play(step).is_ok() => {}
@@ -713,6 +721,87 @@ impl NardyScreen {
             }
         }
         true
+    }
+
+    /// Asks the worker for the bot's turn when a bot is to move and nothing is asked yet,
+    /// and takes the answer when it has come; true when the status line changed.
+    fn think(&mut self) -> bool {
+        let color = self.game.side_to_move();
+        let Some(level) = self.settings.player(color) else {
+            return false;
+        };
+        if self.info.passing || self.anim.is_some() || self.game.outcome().is_some() {
+            return false;
+        }
+        let mut changed = false;
+        if self.thought.is_none() && !self.thinker.busy() {
+            let resources = if level.needs_resources() {
+                match self.resources_ready() {
+                    Some(r) => Some(r),
+                    None => return false,
+                }
+            } else {
+                None
+            };
+            let rules = *self.game.rules();
+            let (position, dice) = (*self.game.position(), self.game.dice());
+            let rng = self.bot_rng.clone();
+            let i = color.index();
+            self.thinker.ask(move |bots| {
+                let mut rng = rng;
+                let bot = bots[i].get_or_insert_with(|| match &resources {
+                    Some(r) => level.bot_with(&rules, r),
+                    None => level.bot(&rules),
+                });
+                let mv = bot.choose_move(&position, dice, &mut rng);
+                (position, dice, mv, rng)
+            });
+            changed = true;
+        }
+        if let Some((position, dice, mv, rng)) = self.thinker.poll()
+            && position == *self.game.position()
+            && dice == self.game.dice()
+        {
+            self.bot_rng = rng;
+            self.thought = Some(mv);
+            changed = true;
+        }
+        changed
+    }
+
+    /// The resources once built, without waiting: `None` while the background build runs.
+    fn resources_ready(&mut self) -> Option<Resources> {
+        if self.resources.is_none() {
+            self.preload();
+            if self.loading.as_ref().is_some_and(|h| !h.is_finished()) {
+                return None;
+            }
+        }
+        Some(self.resources().clone())
+    }
+
+    /// Whether a bot is thinking (or waiting for its resources) about the turn to play.
+    pub fn thinking(&self) -> bool {
+        self.thinker.busy()
+            || (self.thought.is_none()
+                && self.anim.is_none()
+                && self.loading.is_some()
+                && self
+                    .settings
+                    .player(self.game.side_to_move())
+                    .is_some_and(Level::needs_resources))
+    }
+
+    /// Blocks until the resources are built and the bot's answer has come; true if there
+    /// was something to wait for (tests step deterministically with it).
+    #[cfg(test)]
+    fn wait_bot(&mut self) -> bool {
+        let waited = self.thinking();
+        if self.loading.is_some() {
+            self.resources();
+        }
+        self.thinker.wait();
+        waited
     }
 
     /// Takes back whole turns: back to the last turn of a person that was not a forced
@@ -839,8 +928,13 @@ impl GameScreen for NardyScreen {
             None => "you",
         };
         let dice = self.game.dice();
+        let thinking = if self.thinking() {
+            " · thinking…"
+        } else {
+            ""
+        };
         format!(
-            "{color} ({who}) to play {}-{}{last} · {pips}",
+            "{color} ({who}) to play {}-{}{last} · {pips}{thinking}",
             dice.high(),
             dice.low()
         )
@@ -944,7 +1038,8 @@ impl GameScreen for NardyScreen {
                     Color::White => self.settings.white = player,
                     Color::Black => self.settings.black = player,
                 }
-                self.bots[color.index()] = None;
+                let i = color.index();
+                self.thinker.run(move |bots| bots[i] = None);
                 self.preload();
                 ctx.say(format!("{color}: {}, from now on", self.player_name(color)));
                 if self.game.side_to_move() == color {
@@ -1004,7 +1099,7 @@ impl GameScreen for NardyScreen {
             self.settings.rules,
             self.settings.seed.wrapping_add(self.games),
         );
-        self.bots = [None, None];
+        self.thinker.run(|bots| *bots = [None, None]);
         self.redo_groups.clear();
         self.cursor = Spot::Point(Color::White.head());
         self.reset_turn();
@@ -1030,7 +1125,7 @@ impl GameScreen for NardyScreen {
         let game = Game::from_bytes(bytes).map_err(|e| e.to_string())?;
         self.settings.rules = *game.rules();
         self.game = game;
-        self.bots = [None, None];
+        self.thinker.run(|bots| *bots = [None, None]);
         self.redo_groups.clear();
         self.reset_turn();
         Ok(())

@@ -61,7 +61,15 @@ impl Driver {
     fn tick(&mut self, millis: u64) -> bool {
         self.now += Duration::from_millis(millis);
         let mut ctx = Ctx::default();
-        let changed = self.s.tick(self.now, &mut ctx);
+        let mut changed = self.s.tick(self.now, &mut ctx);
+        // A bot's answer comes from the worker: wait for it and tick again at the same
+        // moment, so the test sees what a person would see at that time.
+        for _ in 0..3 {
+            if !self.s.wait_bot() {
+                break;
+            }
+            changed |= self.s.tick(self.now, &mut ctx);
+        }
         self.said(&mut ctx);
         changed
     }
@@ -408,6 +416,50 @@ fn undo_takes_back_the_turn_and_the_reply_and_redo_replays_them() {
     d.s.undo(&mut ctx);
     assert!(d.played().is_empty());
     assert_eq!(d.s.game, game);
+}
+
+#[test]
+fn keys_are_handled_while_the_bot_thinks_and_undo_drops_its_answer() {
+    use std::sync::{Arc, Barrier};
+    let mut d = Driver::new(0);
+    d.play_until(2, Driver::step_by_keys);
+    let mut ctx = Ctx::default();
+    d.s.undo(&mut ctx);
+    while d.s.game.history().is_empty() {
+        d.step_by_keys();
+    }
+    assert!(d.s.builder.is_none(), "the bot is to move");
+    // Hold the worker so the bot's thinking is surely still pending below.
+    let gate = Arc::new(Barrier::new(2));
+    let g = Arc::clone(&gate);
+    d.s.thinker.run(move |_| {
+        g.wait();
+    });
+    let rng = d.s.bot_rng.clone();
+    d.s.tick(d.now, &mut ctx);
+    assert!(d.s.thinking());
+    assert!(d.s.status().ends_with("thinking…"), "{}", d.s.status());
+    assert_eq!(
+        d.send(key(KeyCode::Esc)),
+        Handled::No,
+        "the host gets its keys"
+    );
+    let cursor = d.s.cursor;
+    d.send(key(KeyCode::Left));
+    assert_ne!(d.s.cursor, cursor, "the cursor moves while the bot thinks");
+    d.s.undo(&mut ctx);
+    assert!(!d.s.thinking(), "undo drops the pending answer");
+    assert!(d.s.game.history().is_empty() && d.s.builder.is_some());
+    gate.wait();
+    for _ in 0..5 {
+        std::thread::sleep(Duration::from_millis(20));
+        d.tick(1000);
+    }
+    assert!(
+        d.s.game.history().is_empty(),
+        "the stale answer was not played"
+    );
+    assert_eq!(d.s.bot_rng, rng, "nor its generator adopted");
 }
 
 #[test]
