@@ -25,7 +25,7 @@ use ratatui::layout::Rect;
 use ratatui::widgets::{Block, Borders, Clear};
 
 use super::dialog::{Dialog, DialogKind, DialogResult};
-use super::draw::{centered, hit, put, width};
+use super::draw::{centered, framed, hit, put, width};
 use super::{Choice, Ctx, GameScreen, Handled, Theme, ThemeKind};
 use crate::common::{CliResult, load_file, write_atomic};
 
@@ -716,21 +716,7 @@ impl App {
     fn draw_games(&mut self, frame: &mut Frame, area: Rect, theme: &Theme) {
         let lines = GAMES.len() as u16 + 1;
         let rect = centered(area, 76, lines * 2 + 4);
-        frame.render_widget(Clear, rect);
-        frame.render_widget(
-            Block::default()
-                .borders(Borders::ALL)
-                .title(" Choose a game ")
-                .border_style(theme.dim)
-                .title_style(theme.accent),
-            rect,
-        );
-        let inner = Rect::new(
-            rect.x + 2,
-            rect.y + 2,
-            rect.width.saturating_sub(4),
-            rect.height.saturating_sub(3),
-        );
+        let inner = framed(frame, rect, " Choose a game ", theme, (2, 2, 1));
         let buf = frame.buffer_mut();
         self.games_rows.clear();
         for i in 0..usize::from(lines) {
@@ -808,21 +794,7 @@ fn draw_menu(
     let value_width = lines.iter().map(|(_, v)| width(v)).max().unwrap_or(0);
     let inner_width = label_width + value_width + 8;
     let rect = centered(area, inner_width + 4, lines.len() as u16 + 2);
-    frame.render_widget(Clear, rect);
-    frame.render_widget(
-        Block::default()
-            .borders(Borders::ALL)
-            .title(" Menu ")
-            .border_style(theme.dim)
-            .title_style(theme.accent),
-        rect,
-    );
-    let inner = Rect::new(
-        rect.x + 1,
-        rect.y + 1,
-        rect.width.saturating_sub(2),
-        rect.height.saturating_sub(2),
-    );
+    let inner = framed(frame, rect, " Menu ", theme, (1, 1, 1));
     let buf = frame.buffer_mut();
     let mut rows = Vec::new();
     for (i, (label, value)) in lines.iter().enumerate() {
@@ -888,21 +860,7 @@ fn draw_help(
     let key_width = lines.iter().map(|(k, _, _)| width(k)).max().unwrap_or(0);
     let what_width = lines.iter().map(|(_, w, _)| width(w)).max().unwrap_or(0);
     let rect = centered(area, key_width + what_width + 7, lines.len() as u16 + 4);
-    frame.render_widget(Clear, rect);
-    frame.render_widget(
-        Block::default()
-            .borders(Borders::ALL)
-            .title(" Keys ")
-            .border_style(theme.dim)
-            .title_style(theme.accent),
-        rect,
-    );
-    let inner = Rect::new(
-        rect.x + 2,
-        rect.y + 1,
-        rect.width.saturating_sub(4),
-        rect.height.saturating_sub(2),
-    );
+    let inner = framed(frame, rect, " Keys ", theme, (2, 1, 1));
     let buf = frame.buffer_mut();
     for (i, (key, what, heading)) in lines.iter().enumerate() {
         let y = inner.y + i as u16;

@@ -39,6 +39,16 @@ pub fn full_screen_wanted(plain: bool) -> bool {
     !plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
 }
 
+/// Whether a screen should act on `key`: a press or repeat without Ctrl or Alt (those
+/// combinations are the host's).
+pub fn plain_key(key: &crossterm::event::KeyEvent) -> bool {
+    use crossterm::event::{KeyEventKind, KeyModifiers};
+    key.kind != KeyEventKind::Release
+        && !key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+}
+
 /// Whether an event was used by the screen or should go to the host's own keys.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Handled {

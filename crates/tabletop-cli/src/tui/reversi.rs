@@ -1172,26 +1172,7 @@ mod tests {
     fn screen_picture_is_up_to_date() {
         let screen = mid_game();
         let mut app = App::new(Box::new(screen), ThemeKind::Mono);
-        let picture = text(&render_app(&mut app, 80, 24))
-            .lines()
-            .map(str::trim_end)
-            .collect::<Vec<_>>()
-            .join("\n")
-            + "\n";
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../docs/screens/reversi.txt"
-        );
-        if std::env::var_os("UPDATE_SCREENS").is_some() {
-            std::fs::create_dir_all(std::path::Path::new(path).parent().expect("a folder"))
-                .expect("docs/screens");
-            std::fs::write(path, &picture).expect("write the picture");
-        }
-        let stored = std::fs::read_to_string(path).unwrap_or_default();
-        assert_eq!(
-            stored, picture,
-            "docs/screens/reversi.txt is out of date: run with UPDATE_SCREENS=1"
-        );
+        crate::tui::testing::check_screen_picture("reversi", &render_app(&mut app, 80, 24));
     }
 
     fn any_event() -> impl Strategy<Value = Event> {

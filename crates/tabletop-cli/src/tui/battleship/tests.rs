@@ -678,23 +678,5 @@ proptest! {
 #[test]
 fn docs_screen_is_up_to_date() {
     let mut s = midgame();
-    let picture = text(&draw(&mut s))
-        .lines()
-        .map(str::trim_end)
-        .collect::<Vec<_>>()
-        .join("\n")
-        + "\n";
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../docs/screens/battleship.txt"
-    );
-    if std::env::var_os("UPDATE_SCREENS").is_some() {
-        std::fs::create_dir_all(std::path::Path::new(path).parent().unwrap()).unwrap();
-        std::fs::write(path, &picture).unwrap();
-    }
-    let on_disk = std::fs::read_to_string(path).unwrap_or_default();
-    assert_eq!(
-        on_disk, picture,
-        "docs/screens/battleship.txt is out of date: run with UPDATE_SCREENS=1"
-    );
+    crate::tui::testing::check_screen_picture("battleship", &draw(&mut s));
 }

@@ -14,9 +14,7 @@ mod tests;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use crossterm::event::{
-    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-};
+use crossterm::event::{Event, KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use nardy_core::ai::{
     Bot, Evaluator, HandEval, Level, RankedMove, Resources, Search, SearchConfig,
 };
@@ -397,11 +395,7 @@ impl NardyScreen {
     }
 
     fn key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Handled {
-        if key.kind == KeyEventKind::Release
-            || key
-                .modifiers
-                .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
-        {
+        if !super::plain_key(key) {
             return Handled::No;
         }
         match key.code {

@@ -1,5 +1,3 @@
-use std::path::PathBuf;
-
 use crossterm::event::MouseEventKind;
 use nardy_core::Position;
 use proptest::prelude::*;
@@ -336,7 +334,10 @@ fn illegal_input_says_why_and_changes_nothing() {
     }
     assert_eq!(d.send(key(KeyCode::Esc)), Handled::No);
     assert_eq!(d.send(key(KeyCode::F(1))), Handled::No);
-    let ctrl_s = Event::Key(KeyEvent::new(KeyCode::Char('s'), KeyModifiers::CONTROL));
+    let ctrl_s = Event::Key(KeyEvent::new(
+        KeyCode::Char('s'),
+        crossterm::event::KeyModifiers::CONTROL,
+    ));
     assert_eq!(d.send(ctrl_s), Handled::No);
 }
 
@@ -622,21 +623,7 @@ fn screen_picture_is_up_to_date() {
     d.send(ch('t'));
     assert!(d.s.in_progress());
     let mut app = App::new(Box::new(d.s), ThemeKind::Mono);
-    let mut picture = text(&render_app(&mut app, 80, 24))
-        .lines()
-        .map(str::trim_end)
-        .collect::<Vec<_>>()
-        .join("\n");
-    picture.push('\n');
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/screens/nardy.txt");
-    if std::env::var_os("UPDATE_SCREENS").is_some() {
-        std::fs::write(&path, &picture).expect("write docs/screens/nardy.txt");
-    }
-    let old = std::fs::read_to_string(&path).unwrap_or_default();
-    assert_eq!(
-        old, picture,
-        "docs/screens/nardy.txt is out of date: run with UPDATE_SCREENS=1"
-    );
+    crate::tui::testing::check_screen_picture("nardy", &render_app(&mut app, 80, 24));
 }
 
 fn event() -> impl Strategy<Value = Event> {

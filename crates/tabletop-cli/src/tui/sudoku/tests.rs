@@ -642,16 +642,7 @@ fn docs_screen_is_up_to_date() {
     walk_to(&mut s, 4, 3);
     // In the real host (title and status lines), the hint asked for with t.
     let mut app = App::new(Box::new(s), ThemeKind::Mono);
-    let picture = text(&drive(&mut app, &[ch('t')], 80, 24));
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/screens/sudoku.txt");
-    if std::env::var_os("UPDATE_SCREENS").is_some() {
-        std::fs::write(path, &picture).expect("write docs/screens/sudoku.txt");
-    }
-    let on_disk = std::fs::read_to_string(path).unwrap_or_default();
-    assert_eq!(
-        on_disk, picture,
-        "docs/screens/sudoku.txt is out of date: run with UPDATE_SCREENS=1"
-    );
+    crate::tui::testing::check_screen_picture("sudoku", &drive(&mut app, &[ch('t')], 80, 24));
 }
 
 #[test]
