@@ -213,6 +213,9 @@ pub struct NardyScreen {
     redo_groups: Vec<usize>,
     /// The rectangles of the spots drawn last, for the mouse.
     hits: Vec<(Rect, Spot)>,
+    /// The point of the checker under the pressed left button, and whether a release on
+    /// the same point deselects it (it was selected before the press).
+    drag: Option<(u8, bool)>,
     /// The rectangles of the buttons drawn last.
     buttons: Vec<(Rect, Button)>,
 }
@@ -245,6 +248,7 @@ impl NardyScreen {
             next_at: None,
             redo_groups: Vec::new(),
             hits: Vec::new(),
+            drag: None,
             buttons: Vec::new(),
             game,
         };
@@ -416,15 +420,28 @@ impl NardyScreen {
     }
 
     fn mouse(&mut self, mouse: &MouseEvent, ctx: &mut Ctx) -> Handled {
+        let at = Cell::new(mouse.column, mouse.row);
+        let spot = self
+            .hits
+            .iter()
+            .find(|(r, _)| r.contains(at))
+            .map(|&(_, s)| s);
         match mouse.kind {
             MouseEventKind::Down(MouseButton::Left) => {}
             MouseEventKind::Down(MouseButton::Right) => {
                 self.take_back_step(ctx);
                 return Handled::Yes;
             }
+            MouseEventKind::Drag(MouseButton::Left) if self.drag.is_some() => {
+                if let Some(spot) = spot {
+                    self.cursor = spot;
+                }
+                return Handled::Yes;
+            }
+            MouseEventKind::Up(MouseButton::Left) => return self.drop_at(spot, ctx),
             _ => return Handled::No,
         }
-        let at = Cell::new(mouse.column, mouse.row);
+        self.drag = None;
         if let Some(&(_, button)) = self.buttons.iter().find(|(r, _)| r.contains(at)) {
             match button {
                 Button::StepBack => self.take_back_step(ctx),
@@ -433,11 +450,54 @@ impl NardyScreen {
             }
             return Handled::Yes;
         }
-        let Some(&(_, spot)) = self.hits.iter().find(|(r, _)| r.contains(at)) else {
+        let Some(spot) = spot else {
             return Handled::No;
         };
         self.cursor = spot;
-        self.act(spot, ctx);
+        match spot {
+            // A press on the selected checker may start a drag; a release on the same
+            // point deselects it, as a click does.
+            Spot::Point(p) if self.selected == Some(p) => self.drag = Some((p, true)),
+            _ => {
+                self.act(spot, ctx);
+                if let (Spot::Point(p), Some(s)) = (spot, self.selected)
+                    && p == s
+                {
+                    self.drag = Some((p, false));
+                }
+            }
+        }
+        Handled::Yes
+    }
+
+    /// The left button released over `spot` after a press on a checker: a release on a
+    /// legal destination of that checker plays the step (a drag), one on the same point
+    /// finishes the click, anywhere else leaves the selection as it is.
+    fn drop_at(&mut self, spot: Option<Spot>, ctx: &mut Ctx) -> Handled {
+        let Some((from, deselect)) = self.drag.take() else {
+            return Handled::No;
+        };
+        let Some(spot) = spot else {
+            return Handled::Yes;
+        };
+        if spot == Spot::Point(from) {
+            if deselect {
+                self.act(spot, ctx);
+            }
+            return Handled::Yes;
+        }
+        let Some(b) = &self.builder else {
+            return Handled::Yes;
+        };
+        let to = match spot {
+            Spot::Point(p) => p,
+            Spot::Tray(c) if c == b.start().side_to_move() => 0,
+            Spot::Tray(_) => return Handled::Yes,
+        };
+        if self.selected == Some(from) && b.destinations(from).contains(&to) {
+            self.cursor = spot;
+            self.act(spot, ctx);
+        }
         Handled::Yes
     }
 

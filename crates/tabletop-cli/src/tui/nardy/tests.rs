@@ -112,7 +112,8 @@ impl Driver {
     }
 
     /// Draws, then clicks in the middle of `target`'s rectangle.
-    fn click_on(&mut self, target: Spot) -> Handled {
+    /// The screen cell in the middle of a spot as last drawn.
+    fn cell_of(&mut self, target: Spot) -> (u16, u16) {
         self.draw();
         let &(rect, _) = self
             .s
@@ -120,7 +121,24 @@ impl Driver {
             .iter()
             .find(|(_, s)| *s == target)
             .expect("the spot is drawn");
-        self.send(click(rect.x + 1, rect.y + rect.height / 2))
+        (rect.x + 1, rect.y + rect.height / 2)
+    }
+
+    /// A click as a terminal sends it: the press, then the release at the same cell.
+    fn click_on(&mut self, target: Spot) -> Handled {
+        let (x, y) = self.cell_of(target);
+        let handled = self.send(click(x, y));
+        self.send(mouse(MouseEventKind::Up(MouseButton::Left), x, y));
+        handled
+    }
+
+    /// A press on `from`, a drag over to `to` and the release there.
+    fn drag(&mut self, from: Spot, to: Spot) {
+        let (x, y) = self.cell_of(from);
+        let (tx, ty) = self.cell_of(to);
+        self.send(click(x, y));
+        self.send(mouse(MouseEventKind::Drag(MouseButton::Left), tx, ty));
+        self.send(mouse(MouseEventKind::Up(MouseButton::Left), tx, ty));
     }
 
     fn mover(&self) -> Color {
@@ -258,6 +276,30 @@ fn a_step_by_clicks_completes_the_turn() {
     assert!(d.s.builder.is_none());
     // A click outside the board is left to the host.
     assert_eq!(d.send(click(79, 23)), Handled::No);
+}
+
+#[test]
+fn a_checker_dragged_to_a_destination_plays_the_step() {
+    let mut d = Driver::new(0);
+    // Released on a point it cannot reach: the checker stays selected, nothing played.
+    d.drag(Spot::Point(24), Spot::Point(23));
+    assert_eq!(d.s.selected, Some(24));
+    assert!(d.played().is_empty());
+    // Pressed and released on the selected checker: a click, which deselects it.
+    d.click_on(Spot::Point(24));
+    assert_eq!(d.s.selected, None);
+    d.drag(Spot::Point(24), Spot::Point(22));
+    assert_eq!(d.played(), vec!["24/22".parse().unwrap()]);
+    // Dragging the checker already selected works too.
+    d.click_on(Spot::Point(22));
+    assert_eq!(d.s.selected, Some(22));
+    d.drag(Spot::Point(22), Spot::Point(19));
+    assert_eq!(d.s.game.history()[0].mv.to_string(), "24/22 22/19");
+    // A release with no press on a checker first is left to the host.
+    assert_eq!(
+        d.send(mouse(MouseEventKind::Up(MouseButton::Left), 1, 1)),
+        Handled::No
+    );
 }
 
 #[test]
