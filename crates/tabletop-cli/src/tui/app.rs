@@ -25,7 +25,7 @@ use ratatui::layout::Rect;
 use ratatui::widgets::{Block, Borders, Clear};
 
 use super::dialog::{Dialog, DialogKind, DialogResult};
-use super::draw::{centered, hit, put, width};
+use super::draw::{centered, framed, hit, put, width};
 use super::{Choice, Ctx, GameScreen, Handled, Theme, ThemeKind};
 use crate::common::{CliResult, load_file, write_atomic};
 
@@ -140,6 +140,10 @@ pub struct App {
     games_selected: usize,
     games_rows: Vec<Rect>,
     overlay: Overlay,
+    /// The first line the help shows, and the most it can scroll (from the last draw; 0
+    /// when every line fits).
+    help_scroll: usize,
+    help_more: usize,
     theme: ThemeKind,
     /// The latest one-off message, cleared on the next key or click.
     message: Option<String>,
@@ -161,6 +165,8 @@ impl App {
             games_selected: 0,
             games_rows: Vec::new(),
             overlay: Overlay::None,
+            help_scroll: 0,
+            help_more: 0,
             theme,
             message: None,
             last_file: None,
@@ -256,10 +262,12 @@ impl App {
         match std::mem::replace(&mut self.overlay, Overlay::None) {
             Overlay::None => {}
             Overlay::Help => {
-                if !press {
+                if !press || self.scroll_help(event) {
                     self.overlay = Overlay::Help;
+                    return press;
                 }
-                return press;
+                self.help_scroll = 0;
+                return true;
             }
             Overlay::Menu { selected, rows } => return self.menu_event(event, selected, rows),
             Overlay::Dialog(dialog) => return self.dialog_event(event, dialog),
@@ -701,7 +709,15 @@ impl App {
             Overlay::None => {}
             Overlay::Help => {
                 let keys = self.screen.as_ref().map(|s| s.keys()).unwrap_or_default();
-                draw_help(frame, body, &theme, &keys, self.screen.is_some());
+                self.help_more = draw_help(
+                    frame,
+                    body,
+                    &theme,
+                    &keys,
+                    self.screen.is_some(),
+                    self.help_scroll,
+                );
+                self.help_scroll = self.help_scroll.min(self.help_more);
             }
             Overlay::Menu { selected, rows } => {
                 *rows = draw_menu(frame, body, &theme, &menu, *selected);
@@ -716,21 +732,7 @@ impl App {
     fn draw_games(&mut self, frame: &mut Frame, area: Rect, theme: &Theme) {
         let lines = GAMES.len() as u16 + 1;
         let rect = centered(area, 76, lines * 2 + 4);
-        frame.render_widget(Clear, rect);
-        frame.render_widget(
-            Block::default()
-                .borders(Borders::ALL)
-                .title(" Choose a game ")
-                .border_style(theme.dim)
-                .title_style(theme.accent),
-            rect,
-        );
-        let inner = Rect::new(
-            rect.x + 2,
-            rect.y + 2,
-            rect.width.saturating_sub(4),
-            rect.height.saturating_sub(3),
-        );
+        let inner = framed(frame, rect, " Choose a game ", theme, (2, 2, 1));
         let buf = frame.buffer_mut();
         self.games_rows.clear();
         for i in 0..usize::from(lines) {
@@ -772,6 +774,39 @@ fn is_press(event: &Event) -> bool {
     }
 }
 
+impl App {
+    /// Scrolls the help when it does not fit (↑↓ jk, PgUp/PgDn, the wheel); false for any
+    /// other event, which closes it.
+    fn scroll_help(&mut self, event: &Event) -> bool {
+        if self.help_more == 0 {
+            return false;
+        }
+        let down = match event {
+            Event::Key(k) => match k.code {
+                KeyCode::Down | KeyCode::Char('j') | KeyCode::PageDown => true,
+                KeyCode::Up | KeyCode::Char('k') | KeyCode::PageUp => false,
+                _ => return false,
+            },
+            Event::Mouse(m) => match m.kind {
+                MouseEventKind::ScrollDown => true,
+                MouseEventKind::ScrollUp => false,
+                _ => return false,
+            },
+            _ => return false,
+        };
+        let step = match event {
+            Event::Key(k) if matches!(k.code, KeyCode::PageDown | KeyCode::PageUp) => 10,
+            _ => 1,
+        };
+        self.help_scroll = if down {
+            (self.help_scroll + step).min(self.help_more)
+        } else {
+            self.help_scroll.saturating_sub(step)
+        };
+        true
+    }
+}
+
 /// The menu's lines as (label, value) text.
 fn menu_lines(items: &[Item], choices: &[Choice], theme: ThemeKind) -> Vec<(String, String)> {
     items
@@ -808,21 +843,7 @@ fn draw_menu(
     let value_width = lines.iter().map(|(_, v)| width(v)).max().unwrap_or(0);
     let inner_width = label_width + value_width + 8;
     let rect = centered(area, inner_width + 4, lines.len() as u16 + 2);
-    frame.render_widget(Clear, rect);
-    frame.render_widget(
-        Block::default()
-            .borders(Borders::ALL)
-            .title(" Menu ")
-            .border_style(theme.dim)
-            .title_style(theme.accent),
-        rect,
-    );
-    let inner = Rect::new(
-        rect.x + 1,
-        rect.y + 1,
-        rect.width.saturating_sub(2),
-        rect.height.saturating_sub(2),
-    );
+    let inner = framed(frame, rect, " Menu ", theme, (1, 1, 1));
     let buf = frame.buffer_mut();
     let mut rows = Vec::new();
     for (i, (label, value)) in lines.iter().enumerate() {
@@ -858,7 +879,8 @@ fn draw_help(
     theme: &Theme,
     game_keys: &[(&str, &str)],
     in_game: bool,
-) {
+    scroll: usize,
+) -> usize {
     let mut lines: Vec<(String, String, bool)> = Vec::new();
     if in_game {
         lines.extend(
@@ -887,40 +909,77 @@ fn draw_help(
     }
     let key_width = lines.iter().map(|(k, _, _)| width(k)).max().unwrap_or(0);
     let what_width = lines.iter().map(|(_, w, _)| width(w)).max().unwrap_or(0);
-    let rect = centered(area, key_width + what_width + 7, lines.len() as u16 + 4);
-    frame.render_widget(Clear, rect);
-    frame.render_widget(
-        Block::default()
-            .borders(Borders::ALL)
-            .title(" Keys ")
-            .border_style(theme.dim)
-            .title_style(theme.accent),
-        rect,
+    // Descriptions too long for the screen go on as many lines as they need.
+    let room_w = area.width.saturating_sub(key_width + 7).max(8);
+    let lines: Vec<(String, String, bool)> = lines
+        .into_iter()
+        .flat_map(|(k, w, heading)| {
+            wrap(&w, room_w)
+                .into_iter()
+                .enumerate()
+                .map(move |(i, part)| {
+                    (
+                        if i == 0 { k.clone() } else { String::new() },
+                        part,
+                        heading,
+                    )
+                })
+        })
+        .collect();
+    let rect = centered(
+        area,
+        key_width + what_width.min(room_w) + 7,
+        lines.len() as u16 + 4,
     );
-    let inner = Rect::new(
-        rect.x + 2,
-        rect.y + 1,
-        rect.width.saturating_sub(4),
-        rect.height.saturating_sub(2),
-    );
+    let inner = framed(frame, rect, " Keys ", theme, (2, 1, 1));
+    // The lines, a blank row if there is room, and the note; the lines scroll when they do
+    // not fit.
+    let room = usize::from(inner.height.saturating_sub(1)).max(1);
+    let more = lines.len().saturating_sub(room);
+    let scroll = scroll.min(more);
     let buf = frame.buffer_mut();
-    for (i, (key, what, heading)) in lines.iter().enumerate() {
+    for (i, (key, what, heading)) in lines.iter().skip(scroll).take(room).enumerate() {
         let y = inner.y + i as u16;
-        if *heading {
-            put(buf, inner, inner.x, y, key, theme.accent);
-        } else {
-            put(buf, inner, inner.x, y, key, theme.accent);
+        put(buf, inner, inner.x, y, key, theme.accent);
+        if !*heading {
             put(buf, inner, inner.x + key_width + 2, y, what, theme.normal);
         }
     }
+    let note = if more == 0 {
+        "any key or click closes this".to_owned()
+    } else {
+        let (above, below) = (scroll, more - scroll);
+        format!("↑↓ scroll ({above} above, {below} below) · other keys close")
+    };
     put(
         buf,
         inner,
         inner.x,
         inner.bottom().saturating_sub(1),
-        "any key or click closes this",
+        &note,
         theme.dim,
     );
+    more
+}
+
+/// `text` in lines of at most `width` characters, broken between words (a word longer
+/// than a line is cut); one empty line for empty text.
+fn wrap(text: &str, width: u16) -> Vec<String> {
+    let width = usize::from(width.max(1));
+    let mut lines = vec![String::new()];
+    for word in text.split_whitespace() {
+        let last = lines.last_mut().expect("a line");
+        let used = last.chars().count();
+        if used > 0 && used + 1 + word.chars().count() > width {
+            lines.push(word.chars().take(width).collect());
+        } else {
+            if used > 0 {
+                last.push(' ');
+            }
+            last.extend(word.chars().take(width - used.min(width)));
+        }
+    }
+    lines
 }
 
 /// Draws a y/n question; returns the rectangles of the two answers.
@@ -1044,6 +1103,51 @@ mod tests {
     use proptest::prelude::*;
     use reversi_core::Rules;
     use reversi_core::ai::Level;
+
+    /// Every key of the host and of each game's help can be read at 80×24, scrolling
+    /// where the list is longer than the screen.
+    #[test]
+    fn the_help_shows_every_key_at_80x24() {
+        for game in &GAMES {
+            let mut app = App::new((game.make)(), ThemeKind::Dark);
+            let keys = app.screen.as_ref().expect("a game").keys();
+            let mut seen = text(&drive(&mut app, &[ch('?')], 80, 24));
+            // ↓ scrolls a help that does not fit (and would close one that does).
+            while app.help_scroll < app.help_more {
+                seen.push_str(&text(&drive(&mut app, &[key(KeyCode::Down)], 80, 24)));
+            }
+            if app.help_more > 0 {
+                assert!(
+                    seen.contains("↑↓ scroll"),
+                    "{}: the note says so",
+                    game.name
+                );
+            }
+            assert!(matches!(app.overlay, Overlay::Help), "{}", game.name);
+            for (k, what) in HOST_KEYS.iter().chain(keys.iter()) {
+                let line = format!("{k}  ");
+                // A long description is wrapped: each of its words is on screen.
+                let words = what.split_whitespace().all(|w| seen.contains(w));
+                assert!(
+                    seen.contains(&line) && words,
+                    "{}: {k} / {what} not shown\n{seen}",
+                    game.name
+                );
+            }
+            drive(&mut app, &[ch('x')], 80, 24);
+            assert!(
+                matches!(app.overlay, Overlay::None),
+                "another key closes it"
+            );
+        }
+    }
+
+    #[test]
+    fn help_descriptions_wrap_between_words() {
+        assert_eq!(wrap("take back the step", 9), ["take back", "the step"]);
+        assert_eq!(wrap("", 5), [""]);
+        assert_eq!(wrap("abcdefgh ij", 4), ["abcd", "ij"]);
+    }
 
     fn reversi() -> App {
         let screen = ReversiScreen::new([Side::Human, Side::Bot(Level::MIN)], Rules::default(), 1);

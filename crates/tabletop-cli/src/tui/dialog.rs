@@ -4,10 +4,9 @@
 use crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::widgets::{Block, Borders, Clear};
 
 use super::Theme;
-use super::draw::{centered, hit, paint, put};
+use super::draw::{centered, framed, hit, paint, put};
 
 /// Whether the dialog saves or loads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -161,25 +160,11 @@ impl Dialog {
     /// Draws the dialog centred in `area` and remembers its buttons for the mouse.
     pub fn draw(&mut self, frame: &mut Frame, area: Rect, theme: &Theme) {
         let rect = centered(area, 60, 8);
-        frame.render_widget(Clear, rect);
         let title = match self.kind {
             DialogKind::Save => " Save the game ",
             DialogKind::Load => " Load a game ",
         };
-        frame.render_widget(
-            Block::default()
-                .borders(Borders::ALL)
-                .title(title)
-                .border_style(theme.dim)
-                .title_style(theme.accent),
-            rect,
-        );
-        let inner = Rect::new(
-            rect.x + 2,
-            rect.y + 1,
-            rect.width.saturating_sub(4),
-            rect.height.saturating_sub(2),
-        );
+        let inner = framed(frame, rect, title, theme, (2, 1, 1));
         let buf = frame.buffer_mut();
         let x = put(buf, inner, inner.x, inner.y, "File: ", theme.normal);
         self.field_rect =

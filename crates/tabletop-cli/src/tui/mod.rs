@@ -20,6 +20,7 @@ pub mod sudoku;
 #[cfg(test)]
 pub mod testing;
 pub mod theme;
+pub mod worker;
 
 use std::time::Instant;
 
@@ -36,6 +37,16 @@ pub use theme::{Theme, ThemeKind};
 pub fn full_screen_wanted(plain: bool) -> bool {
     use std::io::IsTerminal;
     !plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
+}
+
+/// Whether a screen should act on `key`: a press or repeat without Ctrl or Alt (those
+/// combinations are the host's).
+pub fn plain_key(key: &crossterm::event::KeyEvent) -> bool {
+    use crossterm::event::{KeyEventKind, KeyModifiers};
+    key.kind != KeyEventKind::Release
+        && !key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
 }
 
 /// Whether an event was used by the screen or should go to the host's own keys.

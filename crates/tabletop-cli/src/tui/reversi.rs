@@ -14,6 +14,7 @@ use reversi_core::ai::{self, Bot, Level, Limits, ScoredMove, Searcher};
 use reversi_core::{Color, Game, Move, Position, Rules, Square, SquareSet};
 
 use super::draw::{put, width};
+use super::worker::Worker;
 use super::{Choice, Ctx, GameScreen, Handled, Theme};
 
 /// The pause before each bot move and forced pass, so a person can follow the game.
@@ -104,12 +105,22 @@ struct Hint {
     best: ScoredMove,
 }
 
+/// The bots of Black and White, owned by the worker thread.
+type Bots = [Option<Box<dyn Bot>>; 2];
+
+/// A bot's answer: the position it thought about, its move (`None` when the game is over)
+/// and the generator after the thinking, which the screen adopts.
+type Thought = (Position, Option<Move>, ChaCha8Rng);
+
 /// The reversi screen.
 pub struct ReversiScreen {
     game: Game,
     /// Who plays Black and White, in [`Color`] order.
     players: [Side; 2],
-    bots: [Option<Box<dyn Bot>>; 2],
+    /// The thread where the bots think, so the screen answers keys meanwhile.
+    thinker: Worker<Bots, Thought>,
+    /// The bot's move for the position on the board, waiting for the pace to elapse.
+    thought: Option<Option<Move>>,
     /// Who moves first in the next new game.
     first: Color,
     rng: ChaCha8Rng,
@@ -133,7 +144,8 @@ impl ReversiScreen {
         let mut screen = ReversiScreen {
             game,
             players,
-            bots: [None, None],
+            thinker: Worker::new("reversi-bot", || [None, None]),
+            thought: None,
             first,
             rng: ChaCha8Rng::seed_from_u64(seed),
             cursor: (3, 2),
@@ -163,12 +175,35 @@ impl ReversiScreen {
         (x, y)
     }
 
+    /// Builds the bots of the current players in the worker (a bot need not be `Send`).
     fn make_bots(&mut self) {
         let rules = self.game.rules();
-        self.bots = self.players.map(|side| match side {
-            Side::Human => None,
-            Side::Bot(level) => Some(level.bot(&rules)),
+        let players = self.players;
+        self.thinker.run(move |bots| {
+            *bots = players.map(|side| match side {
+                Side::Human => None,
+                Side::Bot(level) => Some(level.bot(&rules)),
+            });
         });
+    }
+
+    /// Forgets the bot move being thought about or waiting (after undo, load, a new game
+    /// or new players): a stale answer is dropped when it comes.
+    fn stop_bot(&mut self) {
+        self.due = None;
+        self.thought = None;
+        self.thinker.cancel();
+    }
+
+    /// Whether a bot is thinking about the position on the board.
+    pub fn thinking(&self) -> bool {
+        self.thinker.busy()
+    }
+
+    /// Blocks until the bot's answer has come (tests step deterministically with it).
+    #[cfg(test)]
+    fn wait_bot(&mut self) {
+        self.thinker.wait();
     }
 
     fn side(&self, color: Color) -> Side {
@@ -214,7 +249,7 @@ impl ReversiScreen {
         match self.game.play(mv) {
             Ok(flipped) => {
                 self.hint = None;
-                self.due = None;
+                self.stop_bot();
                 if mv == Move::Pass {
                     ctx.say(format!("{side} has no legal move and passes"));
                 } else if let Some(outcome) = self.game.outcome() {
@@ -592,23 +627,44 @@ impl GameScreen for ReversiScreen {
         let side = pos.side_to_move();
         let bot_turn = matches!(self.side(side), Side::Bot(_));
         if !bot_turn && !pos.must_pass() {
-            self.due = None;
+            self.stop_bot();
             return false;
         }
         let due = *self.due.get_or_insert(now + BOT_PACE);
-        if now < due {
-            return false;
+        if pos.must_pass() {
+            return now >= due && self.play(Move::Pass, ctx);
         }
-        let mv = if pos.must_pass() {
-            Move::Pass
-        } else {
-            let bot = self.bots[side as usize].as_mut();
-            match bot.and_then(|b| b.choose_move(&pos, &mut self.rng)) {
-                Some(mv) => mv,
-                None => return false,
+        let mut redraw = false;
+        if self.thought.is_none() && !self.thinker.busy() {
+            // The bot thinks during the pace pause, on its own thread with its own copy of
+            // the generator; the screen adopts the generator with the answer.
+            let rng = self.rng.clone();
+            self.thinker.ask(move |bots| {
+                let mut rng = rng;
+                let mv = bots[side as usize]
+                    .as_mut()
+                    .and_then(|b| b.choose_move(&pos, &mut rng));
+                (pos, mv, rng)
+            });
+            redraw = true;
+        }
+        if let Some((asked, mv, rng)) = self.thinker.poll()
+            && asked == pos
+        {
+            self.rng = rng;
+            self.thought = Some(mv);
+            redraw = true;
+        }
+        if now < due {
+            return redraw;
+        }
+        match self.thought {
+            Some(Some(mv)) => {
+                self.thought = None;
+                self.play(mv, ctx)
             }
-        };
-        self.play(mv, ctx)
+            _ => redraw,
+        }
     }
 
     fn status(&self) -> String {
@@ -622,6 +678,9 @@ impl GameScreen for ReversiScreen {
             pos.count(Color::Black),
             pos.count(Color::White)
         ));
+        if self.thinking() {
+            out.push_str(" · thinking…");
+        }
         out
     }
 
@@ -665,7 +724,7 @@ impl GameScreen for ReversiScreen {
                 };
                 self.players[choice] = side;
                 self.make_bots();
-                self.due = None;
+                self.stop_bot();
                 let color = Color::ALL[choice];
                 ctx.say(format!("{color}: {} (from now on)", side.describe()));
             }
@@ -683,11 +742,13 @@ impl GameScreen for ReversiScreen {
 
     fn new_game(&mut self, ctx: &mut Ctx) {
         self.game = Game::new(Rules::with_first(self.first));
-        for bot in self.bots.iter_mut().flatten() {
-            bot.new_game();
-        }
+        self.thinker.run(|bots| {
+            for bot in bots.iter_mut().flatten() {
+                bot.new_game();
+            }
+        });
         self.hint = None;
-        self.due = None;
+        self.stop_bot();
         self.cursor = (3, 2);
         self.cursor_to_a_legal_move();
         ctx.say("New game");
@@ -706,7 +767,7 @@ impl GameScreen for ReversiScreen {
             self.game.undo();
         }
         self.hint = None;
-        self.due = None;
+        self.stop_bot();
         self.cursor_to_a_legal_move();
         ctx.say("Move taken back");
     }
@@ -723,7 +784,7 @@ impl GameScreen for ReversiScreen {
             self.game.redo();
         }
         self.hint = None;
-        self.due = None;
+        self.stop_bot();
         self.cursor_to_a_legal_move();
         ctx.say("Move replayed");
     }
@@ -737,7 +798,7 @@ impl GameScreen for ReversiScreen {
         self.game = game;
         self.first = self.game.start().side_to_move();
         self.hint = None;
-        self.due = None;
+        self.stop_bot();
         self.cursor_to_a_legal_move();
         Ok(())
     }
@@ -773,6 +834,7 @@ mod tests {
             now += BOT_PACE * 2;
             let mut ctx = Ctx::default();
             screen.tick(now, &mut ctx);
+            screen.wait_bot();
             if screen.human_to_move() || screen.game.is_over() {
                 // The first tick of a bot's turn only schedules its move.
                 if !matches!(screen.side(screen.game.side_to_move()), Side::Bot(_))
@@ -857,14 +919,86 @@ mod tests {
         feed(&mut screen, &[key(KeyCode::Enter)]);
         let now = Instant::now();
         let mut ctx = Ctx::default();
-        assert!(!screen.tick(now, &mut ctx), "the first tick only schedules");
-        assert!(!screen.tick(now + BOT_PACE / 2, &mut ctx), "too early");
+        screen.tick(now, &mut ctx);
+        assert!(screen.thinking(), "the first tick starts the thinking");
+        assert!(
+            screen.status().ends_with("thinking…"),
+            "{}",
+            screen.status()
+        );
+        screen.wait_bot();
+        screen.tick(now + BOT_PACE / 2, &mut ctx);
+        assert_eq!(screen.game.moves().len(), 1, "too early");
         assert!(screen.tick(now + BOT_PACE, &mut ctx));
         assert_eq!(screen.game.moves().len(), 2);
         screen.undo(&mut ctx);
         assert!(screen.game.moves().is_empty(), "back to Black's turn");
         screen.redo(&mut ctx);
         assert_eq!(screen.game.moves().len(), 2, "redo replays both");
+    }
+
+    #[test]
+    fn keys_are_handled_while_the_bot_thinks_and_undo_drops_its_answer() {
+        use std::sync::{Arc, Barrier};
+        let mut screen = human_vs_bot(7);
+        screen.cursor = (5, 4);
+        feed(&mut screen, &[key(KeyCode::Enter)]);
+        // Hold the worker so the bot's thinking is surely still pending below.
+        let gate = Arc::new(Barrier::new(2));
+        let g = Arc::clone(&gate);
+        screen.thinker.run(move |_| {
+            g.wait();
+        });
+        let rng = screen.rng.clone();
+        let now = Instant::now();
+        let mut ctx = Ctx::default();
+        screen.tick(now, &mut ctx);
+        assert!(screen.thinking());
+        let cursor = screen.cursor;
+        assert_eq!(screen.handle(&key(KeyCode::Left), &mut ctx), Handled::Yes);
+        assert_ne!(
+            screen.cursor, cursor,
+            "the cursor moved while the bot thinks"
+        );
+        screen.undo(&mut ctx);
+        assert!(!screen.thinking(), "undo drops the pending answer");
+        gate.wait();
+        for k in 1..5 {
+            std::thread::sleep(Duration::from_millis(20));
+            screen.tick(now + BOT_PACE * k, &mut ctx);
+        }
+        assert!(
+            screen.game.moves().is_empty(),
+            "the stale answer was not played"
+        );
+        assert_eq!(screen.rng, rng, "nor its generator adopted");
+    }
+
+    #[test]
+    fn bots_on_the_worker_play_the_game_they_played_inline() {
+        let players = [Side::Bot(Level::ALL[4]), Side::Bot(Level::ALL[2])];
+        let mut screen = ReversiScreen::new(players, Rules::default(), 11);
+        let_bots_play(&mut screen);
+        assert!(screen.game.is_over());
+        // The same bots called directly, as the screen did before it had a worker.
+        let mut game = Game::new(Rules::default());
+        let mut bots = players.map(|s| match s {
+            Side::Bot(level) => level.bot(&Rules::default()),
+            Side::Human => unreachable!(),
+        });
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        while !game.is_over() {
+            let pos = *game.position();
+            let mv = if pos.must_pass() {
+                Move::Pass
+            } else {
+                bots[pos.side_to_move() as usize]
+                    .choose_move(&pos, &mut rng)
+                    .expect("a move")
+            };
+            game.play(mv).expect("legal");
+        }
+        assert_eq!(screen.game.moves(), game.moves());
     }
 
     #[test]
@@ -1038,26 +1172,7 @@ mod tests {
     fn screen_picture_is_up_to_date() {
         let screen = mid_game();
         let mut app = App::new(Box::new(screen), ThemeKind::Mono);
-        let picture = text(&render_app(&mut app, 80, 24))
-            .lines()
-            .map(str::trim_end)
-            .collect::<Vec<_>>()
-            .join("\n")
-            + "\n";
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../docs/screens/reversi.txt"
-        );
-        if std::env::var_os("UPDATE_SCREENS").is_some() {
-            std::fs::create_dir_all(std::path::Path::new(path).parent().expect("a folder"))
-                .expect("docs/screens");
-            std::fs::write(path, &picture).expect("write the picture");
-        }
-        let stored = std::fs::read_to_string(path).unwrap_or_default();
-        assert_eq!(
-            stored, picture,
-            "docs/screens/reversi.txt is out of date: run with UPDATE_SCREENS=1"
-        );
+        crate::tui::testing::check_screen_picture("reversi", &render_app(&mut app, 80, 24));
     }
 
     fn any_event() -> impl Strategy<Value = Event> {

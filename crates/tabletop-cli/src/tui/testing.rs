@@ -95,3 +95,26 @@ pub fn drive(app: &mut App, events: &[Event], width: u16, height: u16) -> Buffer
 pub fn ctrl(c: char) -> Event {
     Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
 }
+
+/// Checks `docs/screens/NAME.txt`, the README's picture of a screen, against `buffer`
+/// (its text, trailing spaces cut); `UPDATE_SCREENS=1` rewrites the file instead.
+pub fn check_screen_picture(name: &str, buffer: &Buffer) {
+    let picture = text(buffer)
+        .lines()
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n";
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../docs/screens")
+        .join(format!("{name}.txt"));
+    if std::env::var_os("UPDATE_SCREENS").is_some() {
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("docs/screens");
+        std::fs::write(&path, &picture).expect("write the picture");
+    }
+    let stored = std::fs::read_to_string(&path).unwrap_or_default();
+    assert_eq!(
+        stored, picture,
+        "docs/screens/{name}.txt is out of date: run with UPDATE_SCREENS=1"
+    );
+}

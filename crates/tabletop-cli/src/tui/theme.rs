@@ -28,6 +28,9 @@ pub struct Theme {
     pub first: Style,
     /// The second player's pieces.
     pub second: Style,
+    /// A light background for marked areas (the row, column and box of sudoku's
+    /// cursor); text of any role stays readable on it.
+    pub shade: Style,
 }
 
 impl Theme {
@@ -45,6 +48,7 @@ impl Theme {
             good: Style::new().fg(Color::Green),
             first: Style::new().fg(Color::White).add_modifier(Modifier::BOLD),
             second: Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
+            shade: Style::new().bg(Color::DarkGray),
         }
     }
 
@@ -62,6 +66,7 @@ impl Theme {
             good: Style::new().fg(Color::Green).add_modifier(Modifier::BOLD),
             first: Style::new().fg(Color::Black).add_modifier(Modifier::BOLD),
             second: Style::new().fg(Color::Blue).add_modifier(Modifier::BOLD),
+            shade: Style::new().bg(Color::Gray),
         }
     }
 
@@ -79,6 +84,8 @@ impl Theme {
             good: Style::new().add_modifier(Modifier::BOLD),
             first: Style::new().add_modifier(Modifier::BOLD),
             second: Style::new(),
+            // Without colours a shaded area is not drawn differently.
+            shade: Style::new(),
         }
     }
 }

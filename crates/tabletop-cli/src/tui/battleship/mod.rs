@@ -158,6 +158,9 @@ pub struct BattleshipScreen {
     shade: Option<Vec<f64>>,
     /// When the computer shoots next (set when its turn begins).
     bot_due: Option<Instant>,
+    /// While the left button drags a picked-up ship: the cell pressed and its offset
+    /// (columns, rows) from the ship's bow, so the ship follows the pointer as held.
+    drag: Option<(Coord, (u8, u8))>,
     /// Where the last `draw` put things, for the mouse.
     layout: draw::Layout,
 }
@@ -183,6 +186,7 @@ impl BattleshipScreen {
             hint: None,
             shade: None,
             bot_due: None,
+            drag: None,
             layout: draw::Layout::default(),
         };
         screen.start();
@@ -360,6 +364,23 @@ impl BattleshipScreen {
         };
         let cell = grid.and_then(|g| g.cell_at(x, y));
         match kind {
+            MouseEventKind::Drag(MouseButton::Left) if self.drag.is_some() => {
+                if let (Some(c), Some((_, offset))) = (cell, self.drag) {
+                    self.cursor = self.bow_for(c, offset);
+                }
+                Handled::Yes
+            }
+            MouseEventKind::Up(MouseButton::Left) => {
+                let Some((start, offset)) = self.drag.take() else {
+                    return Handled::No;
+                };
+                // A release where the press was is a click (the ship stays picked up).
+                if let Some(c) = cell.filter(|&c| c != start) {
+                    self.cursor = self.bow_for(c, offset);
+                    self.place_or_pick(true, ctx);
+                }
+                Handled::Yes
+            }
             MouseEventKind::Moved | MouseEventKind::Drag(MouseButton::Left) => match cell {
                 Some(c) if c != self.cursor => {
                     self.cursor = c;
@@ -380,8 +401,23 @@ impl BattleshipScreen {
                     return Handled::No;
                 };
                 self.cursor = c;
+                self.drag = None;
                 if placing {
+                    // A press on a placed ship picks it up; dragging then moves it.
+                    let grabbed = match &self.phase {
+                        Phase::Placing(p) => p
+                            .placement
+                            .ships()
+                            .iter()
+                            .find(|s| s.covers(c))
+                            .map(Ship::bow),
+                        Phase::Battle(_) => None,
+                    };
                     self.place_or_pick(true, ctx);
+                    if let Some(bow) = grabbed {
+                        let offset = (c.col() - bow.col(), c.row() - bow.row());
+                        self.drag = Some((c, offset));
+                    }
                 } else {
                     self.shoot(ctx);
                 }
@@ -396,6 +432,12 @@ impl BattleshipScreen {
             }
             _ => Handled::No,
         }
+    }
+
+    /// Where the bow goes when the cell held `offset` from the bow is at `cell` (kept on
+    /// the grid; the engine says whether the ship fits there).
+    fn bow_for(&self, cell: Coord, (dc, dr): (u8, u8)) -> Coord {
+        Coord::new(cell.col().saturating_sub(dc), cell.row().saturating_sub(dr)).unwrap_or(cell)
     }
 
     fn press(&mut self, button: Button, ctx: &mut Ctx) {

@@ -14,9 +14,7 @@ mod tests;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use crossterm::event::{
-    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-};
+use crossterm::event::{Event, KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use nardy_core::ai::{
     Bot, Evaluator, HandEval, Level, RankedMove, Resources, Search, SearchConfig,
 };
@@ -28,6 +26,7 @@ use rand_chacha::ChaCha8Rng;
 use ratatui::Frame;
 use ratatui::layout::{Position as Cell, Rect};
 
+use super::worker::Worker;
 use super::{Choice, Ctx, GameScreen, Handled, Theme};
 
 /// The pause before a bot's first step, so its dice can be read.
@@ -172,14 +171,28 @@ struct TurnInfo {
     said: bool,
 }
 
+/// Each side's bot, owned by the worker thread and built there when first needed.
+type Bots = [Option<Box<dyn Bot>>; 2];
+
+/// A bot's answer: the position and dice it thought about, its turn (`None` when the game
+/// is over) and the generator after the thinking, which the screen adopts.
+type Thought = (
+    nardy_core::Position,
+    nardy_core::Dice,
+    Option<Move>,
+    ChaCha8Rng,
+);
+
 /// Long Nardy played full screen.
 pub struct NardyScreen {
     settings: Settings,
     /// Games started before this one (the seed of game `k` is `seed + k`).
     games: u64,
     game: Game,
-    /// Each side's bot, built when first needed (`None` for a person or not built yet).
-    bots: [Option<Box<dyn Bot>>; 2],
+    /// The thread where the bots think, so the screen answers keys meanwhile.
+    thinker: Worker<Bots, Thought>,
+    /// The bot's turn for the position on the board, once thought of.
+    thought: Option<Option<Move>>,
     /// The bear-off database and network of levels 4 to 6, shared by bots and hints.
     resources: Option<Resources>,
     /// The resources being built in the background.
@@ -200,6 +213,9 @@ pub struct NardyScreen {
     redo_groups: Vec<usize>,
     /// The rectangles of the spots drawn last, for the mouse.
     hits: Vec<(Rect, Spot)>,
+    /// The point of the checker under the pressed left button, and whether a release on
+    /// the same point deselects it (it was selected before the press).
+    drag: Option<(u8, bool)>,
     /// The rectangles of the buttons drawn last.
     buttons: Vec<(Rect, Button)>,
 }
@@ -218,7 +234,8 @@ impl NardyScreen {
         let mut screen = NardyScreen {
             settings,
             games: 0,
-            bots: [None, None],
+            thinker: Worker::new("nardy-bot", || [None, None]),
+            thought: None,
             resources: None,
             loading: None,
             bot_rng: ChaCha8Rng::seed_from_u64(settings.seed ^ 0x9E37_79B9_7F4A_7C15),
@@ -231,6 +248,7 @@ impl NardyScreen {
             next_at: None,
             redo_groups: Vec::new(),
             hits: Vec::new(),
+            drag: None,
             buttons: Vec::new(),
             game,
         };
@@ -275,6 +293,8 @@ impl NardyScreen {
 
     /// Forgets everything about the turn in progress and looks at the new one.
     fn reset_turn(&mut self) {
+        self.thinker.cancel();
+        self.thought = None;
         self.builder = None;
         self.anim = None;
         self.selected = None;
@@ -379,11 +399,7 @@ impl NardyScreen {
     }
 
     fn key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Handled {
-        if key.kind == KeyEventKind::Release
-            || key
-                .modifiers
-                .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
-        {
+        if !super::plain_key(key) {
             return Handled::No;
         }
         match key.code {
@@ -404,15 +420,28 @@ impl NardyScreen {
     }
 
     fn mouse(&mut self, mouse: &MouseEvent, ctx: &mut Ctx) -> Handled {
+        let at = Cell::new(mouse.column, mouse.row);
+        let spot = self
+            .hits
+            .iter()
+            .find(|(r, _)| r.contains(at))
+            .map(|&(_, s)| s);
         match mouse.kind {
             MouseEventKind::Down(MouseButton::Left) => {}
             MouseEventKind::Down(MouseButton::Right) => {
                 self.take_back_step(ctx);
                 return Handled::Yes;
             }
+            MouseEventKind::Drag(MouseButton::Left) if self.drag.is_some() => {
+                if let Some(spot) = spot {
+                    self.cursor = spot;
+                }
+                return Handled::Yes;
+            }
+            MouseEventKind::Up(MouseButton::Left) => return self.drop_at(spot, ctx),
             _ => return Handled::No,
         }
-        let at = Cell::new(mouse.column, mouse.row);
+        self.drag = None;
         if let Some(&(_, button)) = self.buttons.iter().find(|(r, _)| r.contains(at)) {
             match button {
                 Button::StepBack => self.take_back_step(ctx),
@@ -421,11 +450,54 @@ impl NardyScreen {
             }
             return Handled::Yes;
         }
-        let Some(&(_, spot)) = self.hits.iter().find(|(r, _)| r.contains(at)) else {
+        let Some(spot) = spot else {
             return Handled::No;
         };
         self.cursor = spot;
-        self.act(spot, ctx);
+        match spot {
+            // A press on the selected checker may start a drag; a release on the same
+            // point deselects it, as a click does.
+            Spot::Point(p) if self.selected == Some(p) => self.drag = Some((p, true)),
+            _ => {
+                self.act(spot, ctx);
+                if let (Spot::Point(p), Some(s)) = (spot, self.selected)
+                    && p == s
+                {
+                    self.drag = Some((p, false));
+                }
+            }
+        }
+        Handled::Yes
+    }
+
+    /// The left button released over `spot` after a press on a checker: a release on a
+    /// legal destination of that checker plays the step (a drag), one on the same point
+    /// finishes the click, anywhere else leaves the selection as it is.
+    fn drop_at(&mut self, spot: Option<Spot>, ctx: &mut Ctx) -> Handled {
+        let Some((from, deselect)) = self.drag.take() else {
+            return Handled::No;
+        };
+        let Some(spot) = spot else {
+            return Handled::Yes;
+        };
+        if spot == Spot::Point(from) {
+            if deselect {
+                self.act(spot, ctx);
+            }
+            return Handled::Yes;
+        }
+        let Some(b) = &self.builder else {
+            return Handled::Yes;
+        };
+        let to = match spot {
+            Spot::Point(p) => p,
+            Spot::Tray(c) if c == b.start().side_to_move() => 0,
+            Spot::Tray(_) => return Handled::Yes,
+        };
+        if self.selected == Some(from) && b.destinations(from).contains(&to) {
+            self.cursor = spot;
+            self.act(spot, ctx);
+        }
         Handled::Yes
     }
 
@@ -655,6 +727,8 @@ impl NardyScreen {
                 BOT_PAUSE
             },
         );
+        // A bot thinks during the pause before its first step, on the worker thread.
+        changed |= self.think();
         if now < at {
             return changed;
         }
@@ -666,28 +740,15 @@ impl NardyScreen {
             self.reset_turn();
             return true;
         }
-        let Some(level) = self.settings.player(color) else {
+        if self.settings.player(color).is_none() {
             return changed;
-        };
-        self.next_at = Some(now + BOT_STEP);
+        }
         match self.anim.as_mut() {
             None => {
-                if self.bots[color.index()].is_none() {
-                    let rules = *self.game.rules();
-                    let bot = if level.needs_resources() {
-                        level.bot_with(&rules, self.resources())
-                    } else {
-                        level.bot(&rules)
-                    };
-                    self.bots[color.index()] = Some(bot);
-                }
-                let (position, dice) = (*self.game.position(), self.game.dice());
-                let Some(mv) = self.bots[color.index()]
-                    .as_mut()
-                    .and_then(|bot| bot.choose_move(&position, dice, &mut self.bot_rng))
-                else {
+                let Some(Some(mv)) = self.thought.take() else {
                     return changed;
                 };
+                self.next_at = Some(now + BOT_STEP);
                 let Ok(mut builder) = self.game.builder() else {
                     return changed;
                 };
@@ -699,6 +760,7 @@ impl NardyScreen {
                 self.anim = Some(BotTurn { mv, builder });
             }
             Some(a) => {
+                self.next_at = Some(now + BOT_STEP);
                 let next = a.builder.played().len();
                 match a.mv.steps().get(next) {
                     Some(&step) if a.builder.play(step).is_ok() => {}
@@ -713,6 +775,87 @@ impl NardyScreen {
             }
         }
         true
+    }
+
+    /// Asks the worker for the bot's turn when a bot is to move and nothing is asked yet,
+    /// and takes the answer when it has come; true when the status line changed.
+    fn think(&mut self) -> bool {
+        let color = self.game.side_to_move();
+        let Some(level) = self.settings.player(color) else {
+            return false;
+        };
+        if self.info.passing || self.anim.is_some() || self.game.outcome().is_some() {
+            return false;
+        }
+        let mut changed = false;
+        if self.thought.is_none() && !self.thinker.busy() {
+            let resources = if level.needs_resources() {
+                match self.resources_ready() {
+                    Some(r) => Some(r),
+                    None => return false,
+                }
+            } else {
+                None
+            };
+            let rules = *self.game.rules();
+            let (position, dice) = (*self.game.position(), self.game.dice());
+            let rng = self.bot_rng.clone();
+            let i = color.index();
+            self.thinker.ask(move |bots| {
+                let mut rng = rng;
+                let bot = bots[i].get_or_insert_with(|| match &resources {
+                    Some(r) => level.bot_with(&rules, r),
+                    None => level.bot(&rules),
+                });
+                let mv = bot.choose_move(&position, dice, &mut rng);
+                (position, dice, mv, rng)
+            });
+            changed = true;
+        }
+        if let Some((position, dice, mv, rng)) = self.thinker.poll()
+            && position == *self.game.position()
+            && dice == self.game.dice()
+        {
+            self.bot_rng = rng;
+            self.thought = Some(mv);
+            changed = true;
+        }
+        changed
+    }
+
+    /// The resources once built, without waiting: `None` while the background build runs.
+    fn resources_ready(&mut self) -> Option<Resources> {
+        if self.resources.is_none() {
+            self.preload();
+            if self.loading.as_ref().is_some_and(|h| !h.is_finished()) {
+                return None;
+            }
+        }
+        Some(self.resources().clone())
+    }
+
+    /// Whether a bot is thinking (or waiting for its resources) about the turn to play.
+    pub fn thinking(&self) -> bool {
+        self.thinker.busy()
+            || (self.thought.is_none()
+                && self.anim.is_none()
+                && self.loading.is_some()
+                && self
+                    .settings
+                    .player(self.game.side_to_move())
+                    .is_some_and(Level::needs_resources))
+    }
+
+    /// Blocks until the resources are built and the bot's answer has come; true if there
+    /// was something to wait for (tests step deterministically with it).
+    #[cfg(test)]
+    fn wait_bot(&mut self) -> bool {
+        let waited = self.thinking();
+        if self.loading.is_some() {
+            self.resources();
+        }
+        self.thinker.wait();
+        waited
     }
 
     /// Takes back whole turns: back to the last turn of a person that was not a forced
@@ -839,8 +982,13 @@ impl GameScreen for NardyScreen {
             None => "you",
         };
         let dice = self.game.dice();
+        let thinking = if self.thinking() {
+            " · thinking…"
+        } else {
+            ""
+        };
         format!(
-            "{color} ({who}) to play {}-{}{last} · {pips}",
+            "{color} ({who}) to play {}-{}{last} · {pips}{thinking}",
             dice.high(),
             dice.low()
         )
@@ -944,7 +1092,8 @@ impl GameScreen for NardyScreen {
                     Color::White => self.settings.white = player,
                     Color::Black => self.settings.black = player,
                 }
-                self.bots[color.index()] = None;
+                let i = color.index();
+                self.thinker.run(move |bots| bots[i] = None);
                 self.preload();
                 ctx.say(format!("{color}: {}, from now on", self.player_name(color)));
                 if self.game.side_to_move() == color {
@@ -1004,7 +1153,7 @@ impl GameScreen for NardyScreen {
             self.settings.rules,
             self.settings.seed.wrapping_add(self.games),
         );
-        self.bots = [None, None];
+        self.thinker.run(|bots| *bots = [None, None]);
         self.redo_groups.clear();
         self.cursor = Spot::Point(Color::White.head());
         self.reset_turn();
@@ -1030,7 +1179,7 @@ impl GameScreen for NardyScreen {
         let game = Game::from_bytes(bytes).map_err(|e| e.to_string())?;
         self.settings.rules = *game.rules();
         self.game = game;
-        self.bots = [None, None];
+        self.thinker.run(|bots| *bots = [None, None]);
         self.redo_groups.clear();
         self.reset_turn();
         Ok(())

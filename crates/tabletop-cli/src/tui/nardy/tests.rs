@@ -1,5 +1,3 @@
-use std::path::PathBuf;
-
 use crossterm::event::MouseEventKind;
 use nardy_core::Position;
 use proptest::prelude::*;
@@ -61,7 +59,15 @@ impl Driver {
     fn tick(&mut self, millis: u64) -> bool {
         self.now += Duration::from_millis(millis);
         let mut ctx = Ctx::default();
-        let changed = self.s.tick(self.now, &mut ctx);
+        let mut changed = self.s.tick(self.now, &mut ctx);
+        // A bot's answer comes from the worker: wait for it and tick again at the same
+        // moment, so the test sees what a person would see at that time.
+        for _ in 0..3 {
+            if !self.s.wait_bot() {
+                break;
+            }
+            changed |= self.s.tick(self.now, &mut ctx);
+        }
         self.said(&mut ctx);
         changed
     }
@@ -106,7 +112,8 @@ impl Driver {
     }
 
     /// Draws, then clicks in the middle of `target`'s rectangle.
-    fn click_on(&mut self, target: Spot) -> Handled {
+    /// The screen cell in the middle of a spot as last drawn.
+    fn cell_of(&mut self, target: Spot) -> (u16, u16) {
         self.draw();
         let &(rect, _) = self
             .s
@@ -114,7 +121,24 @@ impl Driver {
             .iter()
             .find(|(_, s)| *s == target)
             .expect("the spot is drawn");
-        self.send(click(rect.x + 1, rect.y + rect.height / 2))
+        (rect.x + 1, rect.y + rect.height / 2)
+    }
+
+    /// A click as a terminal sends it: the press, then the release at the same cell.
+    fn click_on(&mut self, target: Spot) -> Handled {
+        let (x, y) = self.cell_of(target);
+        let handled = self.send(click(x, y));
+        self.send(mouse(MouseEventKind::Up(MouseButton::Left), x, y));
+        handled
+    }
+
+    /// A press on `from`, a drag over to `to` and the release there.
+    fn drag(&mut self, from: Spot, to: Spot) {
+        let (x, y) = self.cell_of(from);
+        let (tx, ty) = self.cell_of(to);
+        self.send(click(x, y));
+        self.send(mouse(MouseEventKind::Drag(MouseButton::Left), tx, ty));
+        self.send(mouse(MouseEventKind::Up(MouseButton::Left), tx, ty));
     }
 
     fn mover(&self) -> Color {
@@ -255,6 +279,30 @@ fn a_step_by_clicks_completes_the_turn() {
 }
 
 #[test]
+fn a_checker_dragged_to_a_destination_plays_the_step() {
+    let mut d = Driver::new(0);
+    // Released on a point it cannot reach: the checker stays selected, nothing played.
+    d.drag(Spot::Point(24), Spot::Point(23));
+    assert_eq!(d.s.selected, Some(24));
+    assert!(d.played().is_empty());
+    // Pressed and released on the selected checker: a click, which deselects it.
+    d.click_on(Spot::Point(24));
+    assert_eq!(d.s.selected, None);
+    d.drag(Spot::Point(24), Spot::Point(22));
+    assert_eq!(d.played(), vec!["24/22".parse().unwrap()]);
+    // Dragging the checker already selected works too.
+    d.click_on(Spot::Point(22));
+    assert_eq!(d.s.selected, Some(22));
+    d.drag(Spot::Point(22), Spot::Point(19));
+    assert_eq!(d.s.game.history()[0].mv.to_string(), "24/22 22/19");
+    // A release with no press on a checker first is left to the host.
+    assert_eq!(
+        d.send(mouse(MouseEventKind::Up(MouseButton::Left), 1, 1)),
+        Handled::No
+    );
+}
+
+#[test]
 fn the_panel_buttons_and_the_right_button() {
     let mut d = Driver::new(0);
     d.play_until(2, Driver::step_by_keys);
@@ -328,7 +376,10 @@ fn illegal_input_says_why_and_changes_nothing() {
     }
     assert_eq!(d.send(key(KeyCode::Esc)), Handled::No);
     assert_eq!(d.send(key(KeyCode::F(1))), Handled::No);
-    let ctrl_s = Event::Key(KeyEvent::new(KeyCode::Char('s'), KeyModifiers::CONTROL));
+    let ctrl_s = Event::Key(KeyEvent::new(
+        KeyCode::Char('s'),
+        crossterm::event::KeyModifiers::CONTROL,
+    ));
     assert_eq!(d.send(ctrl_s), Handled::No);
 }
 
@@ -408,6 +459,50 @@ fn undo_takes_back_the_turn_and_the_reply_and_redo_replays_them() {
     d.s.undo(&mut ctx);
     assert!(d.played().is_empty());
     assert_eq!(d.s.game, game);
+}
+
+#[test]
+fn keys_are_handled_while_the_bot_thinks_and_undo_drops_its_answer() {
+    use std::sync::{Arc, Barrier};
+    let mut d = Driver::new(0);
+    d.play_until(2, Driver::step_by_keys);
+    let mut ctx = Ctx::default();
+    d.s.undo(&mut ctx);
+    while d.s.game.history().is_empty() {
+        d.step_by_keys();
+    }
+    assert!(d.s.builder.is_none(), "the bot is to move");
+    // Hold the worker so the bot's thinking is surely still pending below.
+    let gate = Arc::new(Barrier::new(2));
+    let g = Arc::clone(&gate);
+    d.s.thinker.run(move |_| {
+        g.wait();
+    });
+    let rng = d.s.bot_rng.clone();
+    d.s.tick(d.now, &mut ctx);
+    assert!(d.s.thinking());
+    assert!(d.s.status().ends_with("thinking…"), "{}", d.s.status());
+    assert_eq!(
+        d.send(key(KeyCode::Esc)),
+        Handled::No,
+        "the host gets its keys"
+    );
+    let cursor = d.s.cursor;
+    d.send(key(KeyCode::Left));
+    assert_ne!(d.s.cursor, cursor, "the cursor moves while the bot thinks");
+    d.s.undo(&mut ctx);
+    assert!(!d.s.thinking(), "undo drops the pending answer");
+    assert!(d.s.game.history().is_empty() && d.s.builder.is_some());
+    gate.wait();
+    for _ in 0..5 {
+        std::thread::sleep(Duration::from_millis(20));
+        d.tick(1000);
+    }
+    assert!(
+        d.s.game.history().is_empty(),
+        "the stale answer was not played"
+    );
+    assert_eq!(d.s.bot_rng, rng, "nor its generator adopted");
 }
 
 #[test]
@@ -570,21 +665,7 @@ fn screen_picture_is_up_to_date() {
     d.send(ch('t'));
     assert!(d.s.in_progress());
     let mut app = App::new(Box::new(d.s), ThemeKind::Mono);
-    let mut picture = text(&render_app(&mut app, 80, 24))
-        .lines()
-        .map(str::trim_end)
-        .collect::<Vec<_>>()
-        .join("\n");
-    picture.push('\n');
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/screens/nardy.txt");
-    if std::env::var_os("UPDATE_SCREENS").is_some() {
-        std::fs::write(&path, &picture).expect("write docs/screens/nardy.txt");
-    }
-    let old = std::fs::read_to_string(&path).unwrap_or_default();
-    assert_eq!(
-        old, picture,
-        "docs/screens/nardy.txt is out of date: run with UPDATE_SCREENS=1"
-    );
+    crate::tui::testing::check_screen_picture("nardy", &render_app(&mut app, 80, 24));
 }
 
 fn event() -> impl Strategy<Value = Event> {

@@ -211,8 +211,9 @@ fn put(buf: &mut Buffer, clip: Rect, x: usize, y: usize, text: &str, style: Styl
     x + text.chars().count()
 }
 
-/// A theme role as a background: its colour behind the text (or, for a role without a
-/// colour, as in the monochrome theme, its modifiers).
+/// A strong mark (a hint's cells, the last change, a wrong entry) as a background: the
+/// role's colour behind the text (or, for a role without a colour, as in the monochrome
+/// theme, its modifiers). Light marks use [`Theme::shade`].
 fn fill(role: Style) -> Style {
     match role.fg {
         Some(colour) => Style::new().bg(colour),
@@ -399,7 +400,7 @@ fn draw_grid(screen: &SudokuScreen, buf: &mut Buffer, clip: Rect, g: &GridLayout
                 fill: Style::new(),
             };
             if peer {
-                look.fill = fill(theme.dim);
+                look.fill = theme.shade;
             }
             if value.is_some() && value == selected {
                 look.fill = look.fill.patch(theme.selected);

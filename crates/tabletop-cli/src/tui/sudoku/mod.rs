@@ -10,9 +10,7 @@ mod tests;
 
 use std::time::{Duration, Instant};
 
-use crossterm::event::{
-    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
-};
+use crossterm::event::{Event, KeyCode, KeyEvent, MouseButton, MouseEventKind};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use ratatui::Frame;
@@ -468,11 +466,7 @@ impl SudokuScreen {
     }
 
     fn key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Handled {
-        if key.kind == KeyEventKind::Release
-            || key
-                .modifiers
-                .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
-        {
+        if !super::plain_key(key) {
             return Handled::No;
         }
         if let KeyCode::Char(c @ '0'..='9') = key.code {

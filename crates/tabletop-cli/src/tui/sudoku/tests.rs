@@ -86,6 +86,20 @@ fn walk_to(screen: &mut SudokuScreen, r: usize, c: usize) {
     }
 }
 
+/// Writes the solution's digit into each of `cells` through the engine.
+fn enter_solution(s: &mut SudokuScreen, cells: impl IntoIterator<Item = (usize, usize)>) {
+    for (r, c) in cells {
+        let digit = solution_digit(s, r, c);
+        s.game
+            .play(Move::Enter {
+                row: r,
+                col: c,
+                digit,
+            })
+            .expect("legal");
+    }
+}
+
 fn empty_cells(screen: &SudokuScreen) -> Vec<(usize, usize)> {
     let n = screen.side();
     (0..n * n)
@@ -136,16 +150,7 @@ fn snapshot_selection_with_same_digit_and_conflict() {
 #[test]
 fn snapshot_mid_game_with_notes() {
     let mut s = screen_of(EASY9);
-    for &(r, c) in &[(0, 0), (0, 1), (1, 0)] {
-        let d = solution_digit(&s, r, c);
-        s.game
-            .play(Move::Enter {
-                row: r,
-                col: c,
-                digit: d,
-            })
-            .expect("legal");
-    }
+    enter_solution(&mut s, [(0, 0), (0, 1), (1, 0)]);
     type_keys(&mut s, "a");
     s.cursor = (4, 4);
     let buffer = draw80(&mut s);
@@ -176,16 +181,8 @@ fn snapshot_hint() {
 #[test]
 fn snapshot_solved() {
     let mut s = screen_of(EASY9);
-    for (r, c) in empty_cells(&s) {
-        let d = solution_digit(&s, r, c);
-        s.game
-            .play(Move::Enter {
-                row: r,
-                col: c,
-                digit: d,
-            })
-            .expect("legal");
-    }
+    let cells = empty_cells(&s);
+    enter_solution(&mut s, cells);
     let buffer = draw80(&mut s);
     assert!(
         text(&buffer).contains("Solved in 0:00"),
@@ -623,15 +620,8 @@ fn draws_at_every_small_size_without_panic() {
 fn docs_screen_is_up_to_date() {
     let mut s = screen_of(EASY9);
     // A dozen right entries, pencil marks in three cells, one wrong entry, then a hint.
-    for (r, c) in empty_cells(&s).into_iter().take(12) {
-        let digit = solution_digit(&s, r, c);
-        let mv = Move::Enter {
-            row: r,
-            col: c,
-            digit,
-        };
-        s.game.play(mv).expect("legal");
-    }
+    let cells: Vec<_> = empty_cells(&s).into_iter().take(12).collect();
+    enter_solution(&mut s, cells);
     s.game.add_elapsed(Duration::from_secs(192));
     for (r, c, digits) in [(6, 1, "78"), (6, 2, "789"), (7, 0, "147")] {
         walk_to(&mut s, r, c);
@@ -642,16 +632,7 @@ fn docs_screen_is_up_to_date() {
     walk_to(&mut s, 4, 3);
     // In the real host (title and status lines), the hint asked for with t.
     let mut app = App::new(Box::new(s), ThemeKind::Mono);
-    let picture = text(&drive(&mut app, &[ch('t')], 80, 24));
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/screens/sudoku.txt");
-    if std::env::var_os("UPDATE_SCREENS").is_some() {
-        std::fs::write(path, &picture).expect("write docs/screens/sudoku.txt");
-    }
-    let on_disk = std::fs::read_to_string(path).unwrap_or_default();
-    assert_eq!(
-        on_disk, picture,
-        "docs/screens/sudoku.txt is out of date: run with UPDATE_SCREENS=1"
-    );
+    crate::tui::testing::check_screen_picture("sudoku", &drive(&mut app, &[ch('t')], 80, 24));
 }
 
 #[test]
