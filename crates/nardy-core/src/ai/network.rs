@@ -229,18 +229,24 @@ impl Network {
     }
 
     /// The outputs for hidden activations `h`.
+    ///
+    /// The five sums run side by side (five independent chains instead of one long one),
+    /// each still adding its terms in the order of the hidden units, so the result is the
+    /// same to the bit as one output after another.
     pub(crate) fn output_layer(&self, h: &[f32]) -> [f32; OUTPUTS] {
         let n = usize::from(self.hidden);
-        let mut out = [0f32; OUTPUTS];
-        for (o, slot) in out.iter_mut().enumerate() {
-            let row = &self.w2[o * n..(o + 1) * n];
-            let mut s = self.b2[o];
-            for (a, w) in h[..n].iter().zip(row) {
-                s += a * w;
-            }
-            *slot = sigmoid(s);
+        let h = &h[..n];
+        let r: [&[f32]; OUTPUTS] = core::array::from_fn(|o| &self.w2[o * n..(o + 1) * n]);
+        let mut s: [f32; OUTPUTS] = core::array::from_fn(|o| self.b2[o]);
+        for j in 0..n {
+            let a = h[j];
+            s[0] += a * r[0][j];
+            s[1] += a * r[1][j];
+            s[2] += a * r[2][j];
+            s[3] += a * r[3][j];
+            s[4] += a * r[4][j];
         }
-        out
+        s.map(sigmoid)
     }
 
     /// The raw outputs for the inputs `x`.
