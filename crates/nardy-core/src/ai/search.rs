@@ -2,10 +2,12 @@
 
 use alloc::vec::Vec;
 
+mod children;
+
 use crate::ai::equity::Probabilities;
 use crate::ai::eval::{Evaluator, terminal_probabilities};
 use crate::dice::Dice;
-use crate::movegen::{Generator, Move};
+use crate::movegen::Move;
 use crate::position::Position;
 use crate::rules::Rules;
 
@@ -94,7 +96,7 @@ pub struct Search<E> {
     pub rules: Rules,
     /// Depth, filters, budget.
     pub config: SearchConfig,
-    generator: Generator,
+    generator: children::Children,
     nodes: u64,
     /// Values already searched in this call, with the evaluations they cost.
     cache: Cache,
@@ -199,7 +201,7 @@ impl<E: Evaluator> Search<E> {
             evaluator,
             rules,
             config,
-            generator: Generator::new(),
+            generator: children::Children::default(),
             nodes: 0,
             cache: Cache::default(),
             spare: Vec::new(),
@@ -242,8 +244,7 @@ impl<E: Evaluator> Search<E> {
         let mut kids = self.spare.pop().unwrap_or_default();
         let mut acc = [0f32; 5];
         for dice in Dice::ALL {
-            kids.clear();
-            self.generator.children(p, dice, &self.rules, &mut kids);
+            self.generator.generate(p, dice, &self.rules, &mut kids);
             let best = self.best_reply(&kids, depth - 1);
             let w = roll_weight(dice);
             for (a, b) in acc.iter_mut().zip(best.to_array()) {
