@@ -45,12 +45,12 @@ fn decisions(rules: &Rules, resources: &Resources) -> Vec<(Position, Dice)> {
         seed += 1;
         let mut turn = 0;
         while game.outcome().is_none() && out.len() < DECISIONS {
-            let (p, dice) = (game.position().clone(), game.dice());
+            let (p, dice) = (*game.position(), game.dice());
             if is_race(&p) {
                 break;
             }
             if turn >= 6 && turn % 3 == 0 && p.legal_moves(dice, rules).len() > 1 {
-                out.push((p.clone(), dice));
+                out.push((p, dice));
             }
             let Some(mv) = bot.choose_move(&p, dice, &mut rng) else {
                 break;
