@@ -68,13 +68,8 @@ pub fn terminal_probabilities(position: &Position) -> Option<Probabilities> {
 /// The circle index (0 = White's head point 24, 23 = point 1) of the absolute points in a
 /// 24-bit mask (bit `p - 1` for point `p`).
 fn circle_mask(absolute: u32) -> u32 {
-    let mut out = 0;
-    for p in 1..=24u32 {
-        if absolute & (1 << (p - 1)) != 0 {
-            out |= 1 << (24 - p);
-        }
-    }
-    out
+    // Bit p - 1 goes to bit 24 - p: a reversal of the low 24 bits.
+    (absolute & 0x00FF_FFFF).reverse_bits() >> 8
 }
 
 /// The mask of absolute points (bit `p - 1`) of a side given in its own path coordinates.
@@ -290,6 +285,28 @@ mod tests {
         // White's 20 lies on Black's way from 24 to 13: contact.
         assert!(!is_race(&pos("20:1,3:14/24:1,18:14 b")));
         assert!(is_race(&pos("-/12:15 w")));
+    }
+
+    #[test]
+    fn circle_mask_reverses_the_points() {
+        let by_loop = |absolute: u32| {
+            let mut out = 0;
+            for p in 1..=24u32 {
+                if absolute & (1 << (p - 1)) != 0 {
+                    out |= 1 << (24 - p);
+                }
+            }
+            out
+        };
+        let mut m = 0x0001_2345_u32;
+        for _ in 0..20_000 {
+            m = m.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            let x = m & 0x00FF_FFFF;
+            assert_eq!(circle_mask(x), by_loop(x), "{x:x}");
+        }
+        for p in 0..24 {
+            assert_eq!(circle_mask(1 << p), by_loop(1 << p));
+        }
     }
 
     #[test]

@@ -10,7 +10,7 @@ use tabletop_common::{Format, LoadError};
 
 use crate::ai::equity::Probabilities;
 use crate::ai::eval::{Evaluator, is_race, terminal_probabilities};
-use crate::position::{Position, SideBoard, rotate};
+use crate::position::{Position, SideBoard, rotate_mask};
 
 /// The weights file format: magic `TTNW`, version 1, a postcard [`Network`].
 pub const WEIGHTS_FORMAT: Format = Format::new(*b"TTNW", 1, "Long Nardy network weights");
@@ -34,20 +34,18 @@ pub const MAX_HIDDEN: usize = 512;
 pub(crate) type Inputs = ArrayVec<(u16, f32), 48>;
 
 /// The longest run of `side`'s points in front of `opp`'s rearmost checker, along the
-/// opponent's route.
+/// opponent's route: the longest run of set bits among the opponent's coordinates below
+/// its rearmost checker.
 fn prime_in_front(side: &SideBoard, opp: &SideBoard) -> u32 {
     if opp.mask == 0 {
         return 0;
     }
-    let opp_rear = 32 - opp.mask.leading_zeros() as u8;
-    let (mut run, mut best) = (0, 0);
-    for r in (1..opp_rear).rev() {
-        if side.count(rotate(r)) > 0 {
-            run += 1;
-            best = best.max(run);
-        } else {
-            run = 0;
-        }
+    let opp_rear = 32 - opp.mask.leading_zeros();
+    let mut x = rotate_mask(side.mask) & ((1u32 << (opp_rear - 1)) - 1);
+    let mut best = 0;
+    while x != 0 {
+        x &= x << 1;
+        best += 1;
     }
     best
 }
@@ -55,11 +53,14 @@ fn prime_in_front(side: &SideBoard, opp: &SideBoard) -> u32 {
 fn encode_side(side: &SideBoard, opp: &SideBoard, base: usize, out: &mut Inputs) {
     let mut home = 0u32;
     let mut start = 0u32;
-    for q in 1..=24u8 {
+    let mut pips = 0u32;
+    // The occupied points only, in increasing order (the order of the inputs).
+    let mut mask = side.mask;
+    while mask != 0 {
+        let q = mask.trailing_zeros() as u8 + 1;
+        mask &= mask - 1;
         let n = side.count(q);
-        if n == 0 {
-            continue;
-        }
+        pips += u32::from(q) * u32::from(n);
         if q <= 6 {
             home += u32::from(n);
         }
@@ -85,7 +86,7 @@ fn encode_side(side: &SideBoard, opp: &SideBoard, base: usize, out: &mut Inputs)
         }
     };
     push(0, f32::from(side.off) / 15.0);
-    push(1, side.pips() as f32 / 200.0);
+    push(1, pips as f32 / 200.0);
     push(2, home as f32 / 15.0);
     push(3, start as f32 / 15.0);
     push(4, f32::from(u8::from(side.off == 0)));
@@ -229,18 +230,24 @@ impl Network {
     }
 
     /// The outputs for hidden activations `h`.
+    ///
+    /// The five sums run side by side (five independent chains instead of one long one),
+    /// each still adding its terms in the order of the hidden units, so the result is the
+    /// same to the bit as one output after another.
     pub(crate) fn output_layer(&self, h: &[f32]) -> [f32; OUTPUTS] {
         let n = usize::from(self.hidden);
-        let mut out = [0f32; OUTPUTS];
-        for (o, slot) in out.iter_mut().enumerate() {
-            let row = &self.w2[o * n..(o + 1) * n];
-            let mut s = self.b2[o];
-            for (a, w) in h[..n].iter().zip(row) {
-                s += a * w;
-            }
-            *slot = sigmoid(s);
+        let h = &h[..n];
+        let r: [&[f32]; OUTPUTS] = core::array::from_fn(|o| &self.w2[o * n..(o + 1) * n]);
+        let mut s: [f32; OUTPUTS] = core::array::from_fn(|o| self.b2[o]);
+        for j in 0..n {
+            let a = h[j];
+            s[0] += a * r[0][j];
+            s[1] += a * r[1][j];
+            s[2] += a * r[2][j];
+            s[3] += a * r[3][j];
+            s[4] += a * r[4][j];
         }
-        out
+        s.map(sigmoid)
     }
 
     /// The raw outputs for the inputs `x`.
@@ -279,6 +286,95 @@ mod tests {
                     .all(|&(i, v)| usize::from(i) < INPUTS && v > 0.0 && v <= 3.0)
             );
         }
+    }
+
+    /// The inputs as first written (every point in turn, loops for pips and primes).
+    fn reference_encode(p: &Position) -> Inputs {
+        fn prime(side: &SideBoard, opp: &SideBoard) -> u32 {
+            if opp.mask == 0 {
+                return 0;
+            }
+            let opp_rear = 32 - opp.mask.leading_zeros() as u8;
+            let (mut run, mut best) = (0, 0);
+            for r in (1..opp_rear).rev() {
+                if side.count(crate::position::rotate(r)) > 0 {
+                    run += 1;
+                    best = best.max(run);
+                } else {
+                    run = 0;
+                }
+            }
+            best
+        }
+        fn side_inputs(side: &SideBoard, opp: &SideBoard, base: usize, out: &mut Inputs) {
+            let (mut home, mut start) = (0u32, 0u32);
+            for q in 1..=24u8 {
+                let n = side.count(q);
+                if n == 0 {
+                    continue;
+                }
+                if q <= 6 {
+                    home += u32::from(n);
+                }
+                if q >= 19 {
+                    start += u32::from(n);
+                }
+                let i = base + usize::from(q - 1) * PER_POINT;
+                out.push((i as u16, 1.0));
+                if n >= 2 {
+                    out.push((i as u16 + 1, 1.0));
+                }
+                if n >= 3 {
+                    out.push((i as u16 + 2, 1.0));
+                }
+                if n > 3 {
+                    out.push((i as u16 + 3, f32::from(n - 3) / 4.0));
+                }
+            }
+            let extra = base + 24 * PER_POINT;
+            for (k, v) in [
+                f32::from(side.off) / 15.0,
+                side.pips() as f32 / 200.0,
+                home as f32 / 15.0,
+                start as f32 / 15.0,
+                f32::from(u8::from(side.off == 0)),
+                prime(side, opp) as f32 / 6.0,
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                if v != 0.0 {
+                    out.push(((extra + k) as u16, v));
+                }
+            }
+        }
+        let mut out = Inputs::new();
+        let (m, o) = (p.mover(), p.waiter());
+        side_inputs(&m, &o, 0, &mut out);
+        side_inputs(&o, &m, SIDE_INPUTS, &mut out);
+        if crate::ai::eval::is_race(p) {
+            out.push(((INPUTS - 1) as u16, 1.0));
+        }
+        out
+    }
+
+    /// The bit tricks give the same inputs, bit for bit, on every position of random games.
+    #[test]
+    fn inputs_match_the_reference() {
+        let rules = crate::rules::Rules::default();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let mut checked = 0;
+        for _ in 0..40 {
+            let mut p = Position::start();
+            while p.finished().is_none() {
+                assert_eq!(encode(&p), reference_encode(&p), "{p}");
+                checked += 1;
+                let dice = crate::dice::Dice::roll(&mut rng);
+                let moves = p.legal_moves_with_results(dice, &rules);
+                p = moves[(rng.next_u32() as usize) % moves.len()].1;
+            }
+        }
+        assert!(checked > 1_000);
     }
 
     #[test]

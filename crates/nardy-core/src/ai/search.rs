@@ -2,10 +2,12 @@
 
 use alloc::vec::Vec;
 
+mod children;
+
 use crate::ai::equity::Probabilities;
 use crate::ai::eval::{Evaluator, terminal_probabilities};
 use crate::dice::Dice;
-use crate::movegen::{Generator, Move};
+use crate::movegen::Move;
 use crate::position::Position;
 use crate::rules::Rules;
 
@@ -94,8 +96,97 @@ pub struct Search<E> {
     pub rules: Rules,
     /// Depth, filters, budget.
     pub config: SearchConfig,
-    generator: Generator,
+    generator: children::Children,
     nodes: u64,
+    /// Values already searched in this call, with the evaluations they cost.
+    cache: Cache,
+    /// Spare child lists, one per depth, so the search allocates once.
+    spare: Vec<Vec<Position>>,
+}
+
+/// Slots in the transposition table (a power of two): a 2-ply decision makes about
+/// 60,000 evaluations.
+const CACHE_SLOTS: usize = 1 << 16;
+
+/// One searched value: the position (both packed boards and the side to move, which fix
+/// it), its depth, the probabilities and the evaluations they cost.
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    white: u128,
+    black: u128,
+    stamp: u32,
+    /// `depth << 1 | side to move`.
+    tag: u8,
+    cost: u32,
+    value: [f32; 5],
+}
+
+/// A transposition table of `value(position, depth)` for one search call. The same
+/// position reached by other rolls or turns (6-1 and 5-2 moving one checker 7, the
+/// filter stage before the deeper one) is searched once; a hit adds the evaluations the
+/// first search cost to the node count, so the budget, and with it every result, is the
+/// same as without the table. Entries of earlier calls are told apart by a stamp.
+#[derive(Clone, Default)]
+struct Cache {
+    entries: Vec<Entry>,
+    stamp: u32,
+}
+
+impl core::fmt::Debug for Cache {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Cache").field("stamp", &self.stamp).finish()
+    }
+}
+
+impl Cache {
+    /// Forgets every entry (a new search call: the configuration may have changed). A
+    /// 0-ply search meets no position twice: it gets no table.
+    fn renew(&mut self, plies: u8) {
+        if self.entries.is_empty() && plies > 0 {
+            self.entries = alloc::vec![Entry::default(); CACHE_SLOTS];
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.entries.fill(Entry::default());
+            self.stamp = 1;
+        }
+    }
+
+    fn key(p: &Position, depth: u8) -> (u128, u128, u8, usize) {
+        let (w, b) = (p.sides[0].packed, p.sides[1].packed);
+        let tag = (depth << 1) | p.turn.index() as u8;
+        let mut h = (w as u64) ^ ((w >> 64) as u64).rotate_left(17) ^ u64::from(tag);
+        h = h.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (b as u64) ^ ((b >> 64) as u64).rotate_left(41);
+        h = (h ^ (h >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        h ^= h >> 32;
+        (w, b, tag, h as usize & (CACHE_SLOTS - 1))
+    }
+
+    fn get(&self, p: &Position, depth: u8) -> Option<(Probabilities, u32)> {
+        let (w, b, tag, i) = Self::key(p, depth);
+        let e = self.entries.get(i)?;
+        (e.stamp == self.stamp && e.tag == tag && e.white == w && e.black == b)
+            .then(|| (Probabilities::from_array(e.value), e.cost))
+    }
+
+    fn put(&mut self, p: &Position, depth: u8, value: Probabilities, cost: u32) {
+        let (w, b, tag, i) = Self::key(p, depth);
+        let stamp = self.stamp;
+        if let Some(e) = self.entries.get_mut(i) {
+            // A deeper value of this call is dearer to redo: keep it.
+            if e.stamp == stamp && e.tag >> 1 > depth {
+                return;
+            }
+            *e = Entry {
+                white: w,
+                black: b,
+                stamp,
+                tag,
+                cost,
+                value: value.to_array(),
+            };
+        }
+    }
 }
 
 /// The weight of each of the 21 rolls: 1/36 for a double, 2/36 otherwise.
@@ -110,8 +201,10 @@ impl<E: Evaluator> Search<E> {
             evaluator,
             rules,
             config,
-            generator: Generator::new(),
+            generator: children::Children::default(),
             nodes: 0,
+            cache: Cache::default(),
+            spare: Vec::new(),
         }
     }
 
@@ -125,29 +218,40 @@ impl<E: Evaluator> Search<E> {
         self.evaluator.evaluate(p)
     }
 
-    fn children(&mut self, p: &Position, dice: Dice) -> Vec<Position> {
-        let mut kids = Vec::new();
-        self.generator.children(p, dice, &self.rules, &mut kids);
-        kids
-    }
-
-    /// The value of `p` for its side to move, before it rolls, searched `depth` plies.
+    /// The value of `p` for its side to move, before it rolls, searched `depth` plies:
+    /// from the table when this call has searched it already.
     fn value(&mut self, p: &Position, depth: u8) -> Probabilities {
         if let Some(done) = terminal_probabilities(p) {
             return done;
         }
-        if depth == 0 {
-            return self.eval(p);
+        if let Some((v, cost)) = self.cache.get(p, depth) {
+            self.nodes += u64::from(cost);
+            return v;
         }
+        let before = self.nodes;
+        let v = if depth == 0 {
+            self.eval(p)
+        } else {
+            self.expand(p, depth)
+        };
+        let cost = u32::try_from(self.nodes - before).unwrap_or(u32::MAX);
+        self.cache.put(p, depth, v, cost);
+        v
+    }
+
+    /// The average over the 21 rolls of the best reply of `p`'s side to move.
+    fn expand(&mut self, p: &Position, depth: u8) -> Probabilities {
+        let mut kids = self.spare.pop().unwrap_or_default();
         let mut acc = [0f32; 5];
         for dice in Dice::ALL {
-            let kids = self.children(p, dice);
+            self.generator.generate(p, dice, &self.rules, &mut kids);
             let best = self.best_reply(&kids, depth - 1);
             let w = roll_weight(dice);
             for (a, b) in acc.iter_mut().zip(best.to_array()) {
                 *a += w * b;
             }
         }
+        self.spare.push(kids);
         // The weights sum to 1 only up to rounding.
         Probabilities::from_array(acc).consistent()
     }
@@ -185,6 +289,7 @@ impl<E: Evaluator> Search<E> {
     /// generator's order.
     pub fn rank(&mut self, position: &Position, dice: Dice) -> Vec<RankedMove> {
         self.nodes = 0;
+        self.cache.renew(self.config.plies);
         let rules = self.rules;
         let mut ranked: Vec<RankedMove> = position
             .legal_moves_with_results(dice, &rules)
@@ -240,12 +345,14 @@ impl<E: Evaluator> Search<E> {
     /// The value of `position` for its side to move, before it rolls, searched `plies`
     /// deep (0 to 2; the replies inside pass the inner filter).
     pub fn value_of_position(&mut self, position: &Position, plies: u8) -> Probabilities {
+        self.cache.renew(plies);
         self.value(position, plies.min(2))
     }
 
     /// The value of the turn that leads to `after`, for the side that plays it, searched
     /// `plies` deep (0 to 2; the replies inside pass the inner filter).
     pub fn value_of_move(&mut self, after: &Position, plies: u8) -> Probabilities {
+        self.cache.renew(plies);
         self.value(after, plies.min(2)).flip()
     }
 }
