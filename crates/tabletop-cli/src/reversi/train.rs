@@ -102,8 +102,12 @@ pub fn train(args: TrainArgs) -> CliResult {
         &mut progress,
         1,
         || {
-            from.clone()
-                .map(|w| Engine::with_evaluator(limits, Evaluator::with_patterns(w)))
+            // No ProbCut: the data then do not depend on the shipped ProbCut table.
+            from.clone().map(|w| {
+                let mut engine = Engine::with_evaluator(limits, Evaluator::with_patterns(w));
+                engine.searcher_mut().set_probcut(None);
+                engine
+            })
         },
         |engine, chunk| -> CliResult<Vec<ai::pattern::Sample>> {
             let games = CHUNK.min(args.games - chunk * CHUNK);
@@ -231,10 +235,16 @@ pub fn probcut(args: ProbcutArgs) -> CliResult {
         1,
         || {
             (
-                Engine::with_level_evaluator(
-                    ai::Level::new(5).unwrap_or(ai::Level::MIN),
-                    eval.clone(),
-                ),
+                {
+                    // A 2-ply bot, never cut by ProbCut: the positions do not depend on
+                    // the shipped table.
+                    let mut bot = Engine::with_level_evaluator(
+                        ai::Level::new(5).unwrap_or(ai::Level::MIN),
+                        eval.clone(),
+                    );
+                    bot.searcher_mut().set_probcut(None);
+                    bot
+                },
                 ai::Searcher::with_evaluator(eval.clone()),
             )
         },
