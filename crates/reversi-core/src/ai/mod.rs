@@ -84,7 +84,7 @@ pub trait Bot {
 /// A level reads from its number or its name in any case (`"7"`, `"Strong"`) and prints
 /// as its number. Every level uses the trained pattern evaluation. Each level beats the
 /// one below in at least 65% of the games of `tabletop reversi arena` (the table is in
-/// `docs/research/reversi-engine.md`); for stronger play than level 10, give
+/// `docs/research/reversi-strength.md`); for stronger play than level 10, give
 /// [`Engine::with_limits`] a deeper budget or a time limit
 /// (`tabletop reversi bestmove --depth` / `--time-ms`).
 ///
