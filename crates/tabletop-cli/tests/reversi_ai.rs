@@ -414,3 +414,119 @@ fn train_writes_a_reproducible_weights_file() {
     assert!(stderr(&out).contains("cannot save"), "{}", stderr(&out));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn train_from_weights_resumes_from_its_chunks_on_any_thread_count() {
+    let dir = std::env::temp_dir().join(format!("tabletop-train-from-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_owned();
+    let run = |args: &[&str]| {
+        let mut all = vec!["reversi", "train", "--epochs", "2", "--seed", "4"];
+        all.extend_from_slice(args);
+        let out = tabletop(&all, "");
+        assert!(out.status.success(), "{}", stderr(&out));
+    };
+    run(&["--games", "20", "--out", &path("gen1.bin")]);
+    let gen2 = |out: &str, threads: &str, data: &str| {
+        run(&[
+            "--from",
+            &path("gen1.bin"),
+            "--games",
+            "6",
+            "--depth",
+            "1",
+            "--exact",
+            "4",
+            "--threads",
+            threads,
+            "--data",
+            &path(data),
+            "--out",
+            &path(out),
+        ]);
+        std::fs::read(path(out)).unwrap()
+    };
+    let a = gen2("a.bin", "2", "chunks");
+    let chunk = dir.join("chunks").join("from-d1-e4-r5-s4-c0-g6.bin");
+    let kept = std::fs::read(&chunk).unwrap();
+    assert!(!kept.is_empty() && kept.len().is_multiple_of(17));
+    // A second run reads the kept chunk back; another folder plays it again on one thread.
+    assert_eq!(gen2("b.bin", "1", "chunks"), a);
+    assert_eq!(gen2("c.bin", "1", "fresh"), a);
+    assert_eq!(
+        std::fs::read(dir.join("fresh").join("from-d1-e4-r5-s4-c0-g6.bin")).unwrap(),
+        kept
+    );
+    // A damaged chunk is named in a one-line error.
+    std::fs::write(&chunk, b"bad").unwrap();
+    let out = tabletop(
+        &[
+            "reversi",
+            "train",
+            "--seed",
+            "4",
+            "--from",
+            &path("gen1.bin"),
+            "--games",
+            "6",
+            "--depth",
+            "1",
+            "--exact",
+            "4",
+            "--data",
+            &path("chunks"),
+            "--out",
+            &path("d.bin"),
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("is not a file of self-play positions"),
+        "{}",
+        stderr(&out)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn probcut_fits_a_table_that_loads() {
+    let dir = std::env::temp_dir().join(format!("tabletop-probcut-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |name: &str, threads: &str| {
+        let file = dir.join(name);
+        let out = tabletop(
+            &[
+                "reversi",
+                "probcut",
+                "--positions",
+                "240",
+                "--depth",
+                "4",
+                "--threads",
+                threads,
+                "--seed",
+                "2",
+                "--out",
+                file.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        std::fs::read(file).unwrap()
+    };
+    let a = run("a.bin", "2");
+    assert_eq!(a, run("b.bin", "1"));
+    let table = reversi_core::ai::probcut::parse(&a).expect("a probcut table");
+    // Depths 3 and 4 were measured and fitted; depth 5 was not, so it is never cut.
+    let row = |d: u32| (d - reversi_core::ai::probcut::MIN_DEPTH) as usize;
+    assert!(table[8][row(3)].sigma > 0 && table[8][row(4)].sigma > 0);
+    assert_eq!(table[8][row(5)].sigma, 0);
+    let out = tabletop(
+        &["reversi", "probcut", "--depth", "2", "--out", "x.bin"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}

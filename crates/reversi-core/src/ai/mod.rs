@@ -5,9 +5,9 @@
 //!   nodes with a transposition table, fastest-first and parity move ordering, stability
 //!   cutoffs and specialised code for the last empty squares.
 //! - [`Searcher`] is the midgame search: principal variation search with iterative
-//!   deepening, a transposition table, history and mobility move ordering, and the
-//!   hand-tuned [`Evaluator`] (mobility, potential mobility, corners, X-squares, an edge
-//!   pattern table, stable discs, parity). Near the end it hands over to the solver.
+//!   deepening, a transposition table, history and mobility move ordering, Multi-ProbCut
+//!   ([`probcut`], its table fitted by our own tool) and the trained pattern
+//!   [`Evaluator`]. Near the end it hands over to the solver.
 //! - [`Bot`] is the computer player interface; [`Engine`] implements it for every
 //!   [`Level`] from 1 (a beginner can win) to 10 (as strong as the machine allows).
 //! - [`hints`] scores every legal move.
@@ -37,6 +37,7 @@ mod bits;
 pub mod endgame;
 pub mod eval;
 pub mod pattern;
+pub mod probcut;
 pub mod search;
 mod tt;
 
@@ -76,14 +77,14 @@ pub trait Bot {
 /// | 5 | `casual` | 2 | 8 | |
 /// | 6 | `club` | 3 | 10 | |
 /// | 7 | `strong` | 4 | 12 | the CLI's default bot |
-/// | 8 | `expert` | 6 | 14 | |
-/// | 9 | `master` | 8 | 16 | |
-/// | 10 | `max` | 10 | 18 | about 0.2 s per move here |
+/// | 8 | `expert` | 8 | 14 | |
+/// | 9 | `master` | 11 | 16 | |
+/// | 10 | `max` | 14 | 18 | about 0.1 s per move here |
 ///
 /// A level reads from its number or its name in any case (`"7"`, `"Strong"`) and prints
 /// as its number. Every level uses the trained pattern evaluation. Each level beats the
 /// one below in at least 65% of the games of `tabletop reversi arena` (the table is in
-/// `docs/research/reversi-engine.md`); for stronger play than level 10, give
+/// `docs/research/reversi-strength.md`); for stronger play than level 10, give
 /// [`Engine::with_limits`] a deeper budget or a time limit
 /// (`tabletop reversi bestmove --depth` / `--time-ms`).
 ///
@@ -165,9 +166,9 @@ impl Level {
             5 => (2, 8),
             6 => (3, 10),
             7 => (4, 12),
-            8 => (6, 14),
-            9 => (8, 16),
-            _ => (10, 18),
+            8 => (8, 14),
+            9 => (11, 16),
+            _ => (14, 18),
         };
         Limits::depth(depth, exact)
     }

@@ -8,16 +8,23 @@
 //! of discs). The evaluation is the sum of the 46 weights plus weighted mobility,
 //! potential mobility and parity terms.
 //!
-//! The weights are fitted by least squares to the final disc difference of self-play
-//! games: [`self_play`] plays seeded games between two fixed hand-tuned bots (with random
-//! openings and a few random moves for variety) and records every position with its final
-//! result; [`Trainer`] fits the weights by stochastic gradient descent, and
-//! [`Trainer::finish`] rounds them into [`PatternWeights`], which serialise to the small
-//! binary file shipped with the crate (`patterns.bin`). The same command rebuilds that file
-//! bit for bit:
+//! The weights are fitted by least squares in two stages. First to the final disc
+//! difference of self-play games between two fixed hand-tuned bots ([`self_play`], with
+//! random openings and a few random moves for variety); then the bots of those weights
+//! play again, 6 plies deep and exact from 14 empties, from random openings and without
+//! random moves ([`self_play_engine`]), so the last 14 plies of each game are labelled
+//! exactly and the earlier ones by the result of a decent game; the fit of the second
+//! stage starts from the first stage's weights. [`Trainer`] fits by stochastic gradient
+//! descent (a sample's step also moves the neighbouring stages a quarter as far, so the
+//! 15 stages change smoothly), and [`Trainer::finish`] rounds the weights into
+//! [`PatternWeights`], which serialise to the binary file shipped with the crate
+//! (`patterns.bin`). These commands rebuild that file bit for bit:
 //!
 //! ```text
-//! tabletop reversi train --games 60000 --seed 1 --out crates/reversi-core/src/ai/patterns.bin
+//! tabletop reversi train --games 60000 --seed 1 --threads 2 --out /tmp/gen1.bin
+//! tabletop reversi train --from /tmp/gen1.bin --games 10000 --depth 6 --exact 14 \
+//!     --random 0 --seed 2 --threads 2 --data /tmp/gen2 \
+//!     --out crates/reversi-core/src/ai/patterns.bin
 //! ```
 
 use alloc::vec;
@@ -32,8 +39,9 @@ use super::{Bot, Engine, Limits};
 use crate::bitboard::legal_moves;
 use crate::{Move, Position};
 
-/// Number of game stages, each with its own tables (by discs on the board).
-pub const STAGES: usize = 10;
+/// Number of game stages, each with its own tables (by discs on the board: 4 discs a
+/// stage, the last one from 60 discs).
+pub const STAGES: usize = 15;
 
 /// The pattern kinds: number of squares and number of instances on the board.
 const KINDS: [(u32, usize); 11] = [
@@ -75,7 +83,7 @@ pub const STAGE_WEIGHTS: usize = OFFSETS.1 + SCALARS;
 /// The stage of a position with `discs` discs on the board.
 #[inline]
 pub fn stage(discs: u32) -> usize {
-    ((discs.saturating_sub(4) as usize) / 6).min(STAGES - 1)
+    ((discs.saturating_sub(4) as usize) / 4).min(STAGES - 1)
 }
 
 /// Base-3 spreading of up to 10 bits: bit `i` becomes `3^i`.
@@ -297,7 +305,7 @@ fn dot(w: &[f32], idx: &[u32; INSTANCES], s: &[i32; SCALARS]) -> f32 {
 /// Magic bytes at the start of a weights file.
 const MAGIC: [u8; 8] = *b"TTRVPAT\0";
 /// Version of the weights file format.
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 
 /// Why a weights file was rejected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -464,6 +472,106 @@ pub fn self_play<R: Rng>(
     samples
 }
 
+/// Plays `games` seeded self-play games between two copies of `engine` and returns the
+/// positions after each game's random opening (`opening` plies, drawn uniformly) with the
+/// final result.
+///
+/// No random move is played after the opening, so every recorded position is followed by
+/// the engine's own play: with an engine that solves exactly from `E` empties, the label
+/// of every position with at most `E` empty squares is its exact score, and earlier ones
+/// get the result of a game between equal, decent players. The data depend only on the
+/// arguments and `rng`.
+pub fn self_play_engine<R: Rng>(
+    rng: &mut R,
+    games: usize,
+    engine: &mut Engine,
+    opening: core::ops::RangeInclusive<u32>,
+) -> Vec<Sample> {
+    let mut samples = Vec::new();
+    let mut line: Vec<(u64, u64, bool)> = Vec::with_capacity(64);
+    for _ in 0..games {
+        engine.new_game();
+        line.clear();
+        let mut pos = Position::start();
+        let plies = rng.random_range(opening.clone());
+        let mut ply = 0;
+        while !pos.is_over() {
+            let moves = pos.legal_moves();
+            let mv = if moves.is_empty() {
+                Move::Pass
+            } else if ply < plies {
+                moves[rng.random_range(0..moves.len())]
+            } else {
+                line.push((
+                    pos.player(),
+                    pos.opponent(),
+                    pos.side_to_move() == crate::Color::Black,
+                ));
+                match engine.choose_move(&pos, &mut *rng) {
+                    Some(mv) => mv,
+                    None => break,
+                }
+            };
+            if pos.play(mv).is_err() {
+                break;
+            }
+            ply += 1;
+        }
+        let Some(result) = pos.outcome() else {
+            continue;
+        };
+        let black = result.score(crate::Color::Black);
+        for &(p, o, black_to_move) in &line {
+            let s = if black_to_move { black } else { -black };
+            samples.push(Sample {
+                player: p,
+                opponent: o,
+                score: s.clamp(-64, 64) as i8,
+            });
+        }
+    }
+    samples
+}
+
+impl Sample {
+    /// Size of a sample in [`Sample::write`]'s form.
+    pub const BYTES: usize = 17;
+
+    /// The 17-byte little-endian form: player, opponent, score.
+    pub fn write(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.player.to_le_bytes());
+        out.extend_from_slice(&self.opponent.to_le_bytes());
+        out.push(self.score as u8);
+    }
+
+    /// Reads samples written by [`Sample::write`]; `None` when the length is not a whole
+    /// number of samples, a square is taken twice or a score is out of range.
+    pub fn read_all(bytes: &[u8]) -> Option<Vec<Sample>> {
+        if !bytes.len().is_multiple_of(Sample::BYTES) {
+            return None;
+        }
+        let mut out = Vec::with_capacity(bytes.len() / Sample::BYTES);
+        for c in bytes.chunks_exact(Sample::BYTES) {
+            let player = u64::from_le_bytes(c[0..8].try_into().ok()?);
+            let opponent = u64::from_le_bytes(c[8..16].try_into().ok()?);
+            let score = c[16] as i8;
+            if player & opponent != 0 || !(-64..=64).contains(&score) {
+                return None;
+            }
+            out.push(Sample {
+                player,
+                opponent,
+                score,
+            });
+        }
+        Some(out)
+    }
+}
+
+/// How much of a sample's step also goes to the tables of the neighbouring stages, so
+/// that the evaluation changes smoothly from one stage to the next.
+const NEIGHBOUR_STEP: f32 = 0.25;
+
 /// Least-squares fitting of pattern weights by stochastic gradient descent.
 #[derive(Clone, Debug)]
 pub struct Trainer {
@@ -484,6 +592,17 @@ impl Trainer {
         }
     }
 
+    /// A trainer starting from `weights` (to refine them with new data).
+    pub fn from_weights(weights: &PatternWeights) -> Trainer {
+        Trainer {
+            weights: weights
+                .weights
+                .iter()
+                .map(|&w| f32::from(w) / DISC as f32)
+                .collect(),
+        }
+    }
+
     /// The current prediction for `sample`, in discs.
     pub fn predict(&self, sample: &Sample) -> f32 {
         let (base, idx, s) = features(sample.player, sample.opponent);
@@ -497,16 +616,27 @@ impl Trainer {
         for &k in order {
             let sample = &samples[k as usize];
             let (base, idx, s) = features(sample.player, sample.opponent);
-            let w = &mut self.weights[base..base + STAGE_WEIGHTS];
-            let err = f32::from(sample.score) - dot(w, &idx, &s);
+            let err =
+                f32::from(sample.score) - dot(&self.weights[base..base + STAGE_WEIGHTS], &idx, &s);
             total += f64::from(err * err);
-            let step = rate * err;
-            for &i in &idx {
-                w[i as usize] += step;
-            }
-            // Scalar features take values up to ~20: a smaller step keeps them stable.
-            for (k, &v) in s.iter().enumerate() {
-                w[OFFSETS.1 + k] += step * 0.01 * v as f32;
+            let stage = base / STAGE_WEIGHTS;
+            for (st, share) in [
+                (stage.wrapping_sub(1), NEIGHBOUR_STEP),
+                (stage, 1.0),
+                (stage + 1, NEIGHBOUR_STEP),
+            ] {
+                if st >= STAGES {
+                    continue;
+                }
+                let w = &mut self.weights[st * STAGE_WEIGHTS..(st + 1) * STAGE_WEIGHTS];
+                let step = rate * err * share;
+                for &i in &idx {
+                    w[i as usize] += step;
+                }
+                // Scalar features take values up to ~20: a smaller step keeps them stable.
+                for (k, &v) in s.iter().enumerate() {
+                    w[OFFSETS.1 + k] += step * 0.01 * v as f32;
+                }
             }
         }
         (total / order.len().max(1) as f64) as f32

@@ -7,6 +7,7 @@ use arrayvec::ArrayVec;
 use super::bits::{CORNERS, final_score, weighted_mobility};
 use super::endgame::Solver;
 use super::eval::{DISC, Evaluator};
+use super::probcut;
 use super::tt::{NO_MOVE, Table};
 use crate::bitboard::flips;
 use crate::bitboard::legal_moves;
@@ -65,7 +66,12 @@ pub struct Searcher {
     nodes: u64,
     node_limit: u64,
     aborted: bool,
+    /// Multi-ProbCut's margin in hundredths of a deviation, `None` when off.
+    probcut: Option<i32>,
 }
+
+/// The default Multi-ProbCut margin, in hundredths of a deviation.
+pub const PROBCUT_MARGIN: i32 = 150;
 
 impl Default for Searcher {
     fn default() -> Searcher {
@@ -98,7 +104,19 @@ impl Searcher {
             nodes: 0,
             node_limit: u64::MAX,
             aborted: false,
+            probcut: Some(PROBCUT_MARGIN),
         }
+    }
+
+    /// Multi-ProbCut's margin in hundredths of a deviation (`None`: off).
+    pub fn probcut(&self) -> Option<i32> {
+        self.probcut
+    }
+
+    /// Turns Multi-ProbCut off (`None`) or sets its margin in hundredths of a deviation:
+    /// larger margins cut less and err less.
+    pub fn set_probcut(&mut self, margin: Option<i32>) {
+        self.probcut = margin;
     }
 
     /// The evaluation in use.
@@ -347,6 +365,40 @@ impl Searcher {
                 match e.narrow(alpha, beta) {
                     Ok(window) => (alpha, beta) = window,
                     Err(score) => return score,
+                }
+            }
+        }
+        if beta == alpha + 1
+            && let Some(t) = self.probcut
+            && let Some(cut) = probcut::cell(empties, depth)
+        {
+            let shallow = probcut::shallow_depth(depth);
+            let high = probcut::high_bound(cut, beta, t);
+            if high <= 64 * DISC {
+                let s = if shallow == 0 {
+                    self.eval.evaluate(player, opponent)
+                } else {
+                    self.pvs(stop, player, opponent, high - 1, high, shallow, passed)
+                };
+                if self.aborted {
+                    return 0;
+                }
+                if s >= high {
+                    return beta;
+                }
+            }
+            let low = probcut::low_bound(cut, alpha, t);
+            if low >= -64 * DISC {
+                let s = if shallow == 0 {
+                    self.eval.evaluate(player, opponent)
+                } else {
+                    self.pvs(stop, player, opponent, low, low + 1, shallow, passed)
+                };
+                if self.aborted {
+                    return 0;
+                }
+                if s <= low {
+                    return alpha;
                 }
             }
         }

@@ -16,13 +16,21 @@ use crate::common::{CliError, CliResult, JsonArg, Progress, SeedArg, run_paralle
 /// Arguments of `tabletop reversi arena`.
 #[derive(Args, Debug)]
 pub struct ArenaArgs {
-    /// The first player: bot:N (level 1-10), search:DEPTH:EMPTIES, either optionally
-    /// followed by :hand (the hand-tuned evaluation).
+    /// The first player: bot:N (level 1-10), search:DEPTH:EMPTIES or time:MS:EMPTIES
+    /// (iterative deepening for MS milliseconds of wall time a move), optionally followed
+    /// by :hand (the hand-tuned evaluation) and then by :nompc (no Multi-ProbCut) or
+    /// :mpc=T (its margin, in hundredths of a deviation).
     #[arg(long, value_name = "PLAYER")]
     black: ArenaPlayer,
     /// The second player, like the first.
     #[arg(long, value_name = "PLAYER")]
     white: ArenaPlayer,
+    /// Pattern weights file for the first player (default: the shipped weights).
+    #[arg(long, value_name = "FILE")]
+    black_weights: Option<std::path::PathBuf>,
+    /// Pattern weights file for the second player.
+    #[arg(long, value_name = "FILE")]
+    white_weights: Option<std::path::PathBuf>,
     /// Number of games, played in pairs from the same opening with colours swapped
     /// (rounded up to an even number).
     #[arg(long, value_name = "G", default_value_t = 20)]
@@ -47,27 +55,47 @@ pub struct ArenaArgs {
 pub struct ArenaPlayer {
     budget: Budget,
     hand: bool,
+    /// `None`: the default Multi-ProbCut; `Some(None)`: off; `Some(Some(t))`: margin `t`.
+    probcut: Option<Option<i32>>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Budget {
     Level(Level),
     Search(u32, u32),
+    Time(u32, u32),
+}
+
+/// An arena bot and its time per move, if it plays on the clock.
+struct ArenaBot {
+    engine: Engine,
+    millis: Option<u64>,
 }
 
 impl ArenaPlayer {
-    fn engine(self) -> Engine {
+    fn engine(self, weights: Option<&ai::pattern::PatternWeights>) -> ArenaBot {
         let eval = if self.hand {
             ai::Evaluator::hand_tuned()
+        } else if let Some(w) = weights {
+            ai::Evaluator::with_patterns(w.clone())
         } else {
             ai::Evaluator::trained()
         };
-        match self.budget {
-            Budget::Level(level) => Engine::with_level_evaluator(level, eval),
-            Budget::Search(depth, exact) => {
-                Engine::with_evaluator(Limits::depth(depth, exact), eval)
-            }
+        let (mut engine, millis) = match self.budget {
+            Budget::Level(level) => (Engine::with_level_evaluator(level, eval), None),
+            Budget::Search(depth, exact) => (
+                Engine::with_evaluator(Limits::depth(depth, exact), eval),
+                None,
+            ),
+            Budget::Time(ms, exact) => (
+                Engine::with_evaluator(Limits::depth(60, exact), eval),
+                Some(u64::from(ms)),
+            ),
+        };
+        if let Some(probcut) = self.probcut {
+            engine.searcher_mut().set_probcut(probcut);
         }
+        ArenaBot { engine, millis }
     }
 }
 
@@ -80,9 +108,20 @@ impl FromStr for ArenaPlayer {
                 "'{s}' is not an arena player: use bot:N (N from 1 to 10) or search:DEPTH:EMPTIES, optionally followed by :hand"
             )
         };
-        let (rest, hand) = match s.strip_suffix(":hand") {
+        let (rest, probcut) = if let Some(rest) = s.strip_suffix(":nompc") {
+            (rest, Some(None))
+        } else if let Some((rest, t)) = s.rsplit_once(":mpc=") {
+            let t: i32 = t.parse().map_err(|_| bad())?;
+            if !(1..=1000).contains(&t) {
+                return Err(format!("'{s}': the ProbCut margin goes from 1 to 1000"));
+            }
+            (rest, Some(Some(t)))
+        } else {
+            (s, None)
+        };
+        let (rest, hand) = match rest.strip_suffix(":hand") {
             Some(rest) => (rest, true),
-            None => (s, false),
+            None => (rest, false),
         };
         let budget = if let Some(level) = rest.strip_prefix("bot:") {
             Budget::Level(level.parse::<Level>().map_err(|e| e.to_string())?)
@@ -96,10 +135,24 @@ impl FromStr for ArenaPlayer {
                 ));
             }
             Budget::Search(depth, exact)
+        } else if let Some(time) = rest.strip_prefix("time:") {
+            let (ms, exact) = time.split_once(':').ok_or_else(bad)?;
+            let ms: u32 = ms.parse().map_err(|_| bad())?;
+            let exact: u32 = exact.parse().map_err(|_| bad())?;
+            if !(1..=600_000).contains(&ms) || exact > 30 {
+                return Err(format!(
+                    "'{s}': the time goes from 1 to 600000 ms and the exact solve from 0 to 30 empty squares"
+                ));
+            }
+            Budget::Time(ms, exact)
         } else {
             return Err(bad());
         };
-        Ok(ArenaPlayer { budget, hand })
+        Ok(ArenaPlayer {
+            budget,
+            hand,
+            probcut,
+        })
     }
 }
 
@@ -108,9 +161,15 @@ impl std::fmt::Display for ArenaPlayer {
         match self.budget {
             Budget::Level(level) => write!(f, "bot:{level}")?,
             Budget::Search(depth, exact) => write!(f, "search:{depth}:{exact}")?,
+            Budget::Time(ms, exact) => write!(f, "time:{ms}:{exact}")?,
         }
         if self.hand {
             write!(f, ":hand")?;
+        }
+        match self.probcut {
+            None => {}
+            Some(None) => write!(f, ":nompc")?,
+            Some(Some(t)) => write!(f, ":mpc={t}")?,
         }
         Ok(())
     }
@@ -140,20 +199,24 @@ fn opening(rng: &mut ChaCha8Rng, plies: u32) -> Position {
 
 fn play_out(
     mut pos: Position,
-    first: &mut Engine,
-    second: &mut Engine,
+    first: &mut ArenaBot,
+    second: &mut ArenaBot,
     first_color: Color,
     rng: &mut dyn Rng,
 ) -> CliResult<GameOutcome> {
-    first.new_game();
-    second.new_game();
+    first.engine.new_game();
+    second.engine.new_game();
     loop {
         let bot = if pos.side_to_move() == first_color {
             &mut *first
         } else {
             &mut *second
         };
-        let Some(mv) = bot.choose_move(&pos, rng) else {
+        let deadline = bot
+            .millis
+            .map(|ms| Instant::now() + std::time::Duration::from_millis(ms));
+        let mut stop = || deadline.is_some_and(|d| Instant::now() >= d);
+        let Some(mv) = bot.engine.choose_move_with_stop(&pos, rng, &mut stop) else {
             break;
         };
         pos.play(mv)
@@ -168,8 +231,8 @@ fn play_out(
 /// The two games of a pair from `pos`, the first player taking Black, then White.
 fn play_pair(
     pos: Position,
-    first: &mut Engine,
-    second: &mut Engine,
+    first: &mut ArenaBot,
+    second: &mut ArenaBot,
     rng: &mut dyn Rng,
 ) -> CliResult<[GameOutcome; 2]> {
     Ok([
@@ -203,6 +266,16 @@ pub fn arena(args: ArenaArgs) -> CliResult {
     }
     let pairs = args.games.div_ceil(2);
     let games = pairs * 2;
+    let load =
+        |path: &Option<std::path::PathBuf>| -> CliResult<Option<ai::pattern::PatternWeights>> {
+            match path {
+                Some(p) => ai::pattern::PatternWeights::from_bytes(&crate::common::load_file(p)?)
+                    .map(Some)
+                    .map_err(|e| CliError::new(format!("{}: {e}", p.display()))),
+                None => Ok(None),
+            }
+        };
+    let (black_weights, white_weights) = (load(&args.black_weights)?, load(&args.white_weights)?);
     let seed = args.seed.seed();
     // The openings come from one generator, in order; each pair then has its own
     // tie-breaking generator, so the games do not depend on how they are spread over
@@ -223,7 +296,12 @@ pub fn arena(args: ArenaArgs) -> CliResult {
         args.threads,
         &mut progress,
         2,
-        || (args.black.engine(), args.white.engine()),
+        || {
+            (
+                args.black.engine(black_weights.as_ref()),
+                args.white.engine(white_weights.as_ref()),
+            )
+        },
         |(first, second), pair| {
             let mut rng =
                 ChaCha8Rng::seed_from_u64(seed ^ 0x5DEE_CE66_D1CE_5EED ^ (pair as u64) << 32);
@@ -300,7 +378,14 @@ mod tests {
         assert_eq!("bot:3".parse::<ArenaPlayer>().unwrap().to_string(), "bot:3");
         assert!("bot:11".parse::<ArenaPlayer>().is_err());
         assert!("human".parse::<ArenaPlayer>().is_err());
-        for ok in ["bot:10:hand", "search:12:20", "search:4:0:hand"] {
+        for ok in [
+            "bot:10:hand",
+            "search:12:20",
+            "search:4:0:hand",
+            "time:100:18",
+            "bot:9:nompc",
+            "search:8:14:hand:mpc=200",
+        ] {
             assert_eq!(ok.parse::<ArenaPlayer>().unwrap().to_string(), ok);
         }
         for bad in [
@@ -310,6 +395,9 @@ mod tests {
             "search:x:1",
             "bot:3:hard",
             ":hand",
+            "time:0:10",
+            "bot:9:mpc=0",
+            "bot:9:mpc=x",
         ] {
             assert!(bad.parse::<ArenaPlayer>().is_err(), "{bad}");
         }

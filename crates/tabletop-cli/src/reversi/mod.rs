@@ -5,7 +5,7 @@
 //! - `perft DEPTH [--board OBF] [--divide]`: count move paths;
 //! - `replay RECORD [--first black|white]`: the final position of a game record;
 //! - `show OBF`: draw a board with its legal moves;
-//! - `solve`, `bestmove` (in `tools`), `arena` and `train`: the AI tools.
+//! - `solve`, `bestmove` (in `tools`), `arena`, `train` and `probcut`: the AI tools.
 
 mod arena;
 mod tools;
@@ -57,6 +57,9 @@ enum Command {
     /// Rebuild the evaluation's pattern weights from seeded self-play games (the shipped
     /// file is `crates/reversi-core/src/ai/patterns.bin`).
     Train(train::TrainArgs),
+    /// Fit the Multi-ProbCut table to pairs of shallow and deep searches of seeded
+    /// positions (the shipped file is `crates/reversi-core/src/ai/probcut.bin`).
+    Probcut(train::ProbcutArgs),
 }
 
 /// Who plays a colour: a person or the computer at some level.
@@ -176,6 +179,7 @@ pub fn run(args: ReversiArgs, full_screen: bool) -> CliResult {
         Some(Command::Bestmove(args)) => tools::bestmove(args),
         Some(Command::Arena(args)) => arena::arena(args),
         Some(Command::Train(args)) => train::train(args),
+        Some(Command::Probcut(args)) => train::probcut(args),
     }
 }
 

@@ -70,6 +70,9 @@ pub struct BestmoveArgs {
     /// Search for about this many milliseconds.
     #[arg(long, value_name = "T")]
     time_ms: Option<u64>,
+    /// Multi-ProbCut's margin in hundredths of a deviation; 0 turns it off.
+    #[arg(long, value_name = "T")]
+    probcut: Option<i32>,
     #[command(flatten)]
     seed: SeedArg,
     #[command(flatten)]
@@ -293,6 +296,12 @@ pub fn bestmove(args: BestmoveArgs) -> CliResult {
         };
         (Engine::new(level), None)
     };
+    if let Some(t) = args.probcut {
+        if !(0..=1000).contains(&t) {
+            return Err(CliError::usage("--probcut must be from 0 to 1000"));
+        }
+        engine.searcher_mut().set_probcut((t > 0).then_some(t));
+    }
     let start = Instant::now();
     let mut stop = || deadline.is_some_and(|d| Instant::now() >= d);
     let mv = engine.choose_move_with_stop(&pos, &mut rng, &mut stop);
