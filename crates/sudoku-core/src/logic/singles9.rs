@@ -203,20 +203,20 @@ impl Singles9 {
     /// The simplest single among `allowed`, in the order of the general search.
     fn find(&self, allowed: Techniques) -> Option<(Technique, usize, u8)> {
         let with = |t: Technique, s: Option<(usize, u8)>| s.map(|(c, d)| (t, c, d));
-        if allowed.contains(Technique::FullHouse) {
-            if let Some(s) = with(Technique::FullHouse, self.full_house()) {
-                return Some(s);
-            }
+        if allowed.contains(Technique::FullHouse)
+            && let Some(s) = with(Technique::FullHouse, self.full_house())
+        {
+            return Some(s);
         }
-        if allowed.contains(Technique::HiddenSingleBox) {
-            if let Some(s) = with(Technique::HiddenSingleBox, self.hidden(18..27)) {
-                return Some(s);
-            }
+        if allowed.contains(Technique::HiddenSingleBox)
+            && let Some(s) = with(Technique::HiddenSingleBox, self.hidden(18..27))
+        {
+            return Some(s);
         }
-        if allowed.contains(Technique::HiddenSingleLine) {
-            if let Some(s) = with(Technique::HiddenSingleLine, self.hidden(0..18)) {
-                return Some(s);
-            }
+        if allowed.contains(Technique::HiddenSingleLine)
+            && let Some(s) = with(Technique::HiddenSingleLine, self.hidden(0..18))
+        {
+            return Some(s);
         }
         if allowed.contains(Technique::NakedSingle) {
             return with(Technique::NakedSingle, self.naked_single());
