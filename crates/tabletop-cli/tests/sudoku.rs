@@ -279,3 +279,46 @@ fn long_batches_show_progress_on_a_terminal_only() {
     assert_eq!(stdout(&out).lines().count(), 49_158);
     std::fs::remove_file(answers).unwrap();
 }
+
+#[test]
+fn rate_strat_counts_the_puzzles_each_technique_set_solves() {
+    // An easy puzzle (singles), a 17-clue one that needs more than singles but not more
+    // than the basic set, and a magictour one the basic set does not finish.
+    let puzzles = format!(
+        "# three puzzles\n{PUZZLE}\n\
+         .................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...\n\
+         \n\
+         4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n"
+    );
+    let file = scratch("strat.txt", puzzles.as_bytes());
+    let name = file.to_str().unwrap();
+    let out = tabletop(&["sudoku", "rate", "--strat", name], "");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    for (line, set, solved) in [
+        (lines[0], "singles only", "1/3 solved by logic (33.3%), "),
+        (
+            lines[1],
+            "basic techniques",
+            "2/3 solved by logic (66.7%), ",
+        ),
+    ] {
+        let head = format!("{name} [{set}]: {solved}");
+        assert!(line.starts_with(&head), "{line}");
+        let rest = &line[head.len()..];
+        let (rate, per) = rest.split_once(" puzzles/s, ").expect(line);
+        assert!(rate.parse::<f64>().unwrap() > 0.0, "{line}");
+        let us = per.strip_suffix(" us/puzzle").expect(line);
+        assert!(us.parse::<f64>().unwrap() >= 0.0, "{line}");
+    }
+    // A bad line is named, nothing is timed.
+    let bad = scratch("strat-bad.txt", format!("{PUZZLE}\nxx\n").as_bytes());
+    let out = tabletop(&["sudoku", "rate", "--strat", bad.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "");
+    assert!(stderr(&out).contains("line 2:"), "{}", stderr(&out));
+    std::fs::remove_file(file).unwrap();
+    std::fs::remove_file(bad).unwrap();
+}

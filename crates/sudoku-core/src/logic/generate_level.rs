@@ -10,7 +10,6 @@ use rand::{Rng, RngExt};
 
 use super::rating::Difficulty;
 use super::{LogicSolver, Outline, Technique, Techniques};
-use crate::Candidates;
 use crate::generate::{self, GenerateOptions, Symmetry};
 use crate::grid::Grid;
 
@@ -44,7 +43,7 @@ fn techniques_of(level: Difficulty) -> Techniques {
 /// dry). The simplest-first path with every technique is the same as long as it needs no
 /// harder one, so the puzzle rates at `level` or lower exactly when this solves it.
 fn solve_within(puzzle: &Grid, level: Difficulty) -> Outline {
-    LogicSolver::with_techniques(techniques_of(level)).outline_from(Candidates::new(puzzle))
+    LogicSolver::with_techniques(techniques_of(level)).outline(puzzle)
 }
 
 /// The level just below, if any.

@@ -43,6 +43,7 @@ mod intersections;
 pub mod rating;
 mod single_digit;
 mod singles;
+mod singles9;
 mod subsets;
 mod uniqueness;
 mod wings;
@@ -549,6 +550,53 @@ impl LogicSolver {
             steps,
             end: state,
         }
+    }
+
+    /// The same solve as `outline_from(Candidates::new(puzzle))`. On 9×9 the singles are
+    /// taken on fixed arrays first and the general candidates are built only when the solve
+    /// goes past them (or at the end, for [`Outline::end`]).
+    pub fn outline(&self, puzzle: &Grid) -> Outline {
+        let (solved, hardest, steps, end) = self.outline_parts(puzzle, true);
+        Outline {
+            solved,
+            hardest,
+            steps,
+            end: end.expect("the end state is built when asked for"),
+        }
+    }
+
+    /// Whether the techniques alone fill `puzzle`: `outline(puzzle).solved`, without
+    /// building the final candidates when the singles suffice.
+    pub fn solves(&self, puzzle: &Grid) -> bool {
+        self.outline_parts(puzzle, false).0
+    }
+
+    /// Solved, hardest technique, step count and (when `need_end` or past the singles) the
+    /// final candidates.
+    fn outline_parts(
+        &self,
+        puzzle: &Grid,
+        need_end: bool,
+    ) -> (bool, Option<Technique>, usize, Option<Candidates>) {
+        let Some(mut fast) = singles9::Singles9::new(puzzle) else {
+            let o = self.outline_from(Candidates::new(puzzle));
+            return (o.solved, o.hardest, o.steps, Some(o.end));
+        };
+        let (steps, hardest) = fast.fill(self.techniques);
+        let beyond = self.techniques.0 & !Techniques::singles().0 != 0;
+        if fast.is_solved() || !beyond {
+            let end = need_end.then(|| fast.to_candidates());
+            return (fast.is_solved(), hardest, steps, end);
+        }
+        // The general state of the grid reached is the one the general singles leave, so
+        // the rest of the solve is the same.
+        let o = self.outline_from(fast.to_candidates());
+        (
+            o.solved,
+            hardest.max(o.hardest),
+            steps + o.steps,
+            Some(o.end),
+        )
     }
 
     /// Applies steps to `state` until it is solved or no technique applies.

@@ -35,7 +35,6 @@ use core::fmt;
 use core::str::FromStr;
 
 use super::{LogicSolver, LogicalSolve, Outline, Technique};
-use crate::Candidates;
 use crate::grid::Grid;
 use crate::solve::SolveError;
 
@@ -184,7 +183,5 @@ impl fmt::Display for Rating {
 /// When the puzzle does not have exactly one solution.
 pub fn rate(puzzle: &Grid) -> Result<Rating, SolveError> {
     puzzle.solve_unique()?;
-    Ok(Rating::of_outline(
-        &LogicSolver::new().outline_from(Candidates::new(puzzle)),
-    ))
+    Ok(Rating::of_outline(&LogicSolver::new().outline(puzzle)))
 }
