@@ -456,20 +456,27 @@ pub fn self_play<R: Rng>(
             }
             ply += 1;
         }
-        let Some(result) = pos.outcome() else {
-            continue;
-        };
-        let black = result.score(crate::Color::Black);
-        for &(p, o, black_to_move) in &line {
-            let s = if black_to_move { black } else { -black };
-            samples.push(Sample {
-                player: p,
-                opponent: o,
-                score: s.clamp(-64, 64) as i8,
-            });
-        }
+        push_labelled(&mut samples, &line, &pos);
     }
     samples
+}
+
+/// Labels every recorded position of a game (player, opponent, Black to move) with the
+/// game's final disc difference seen from its side to move; a game that did not end adds
+/// nothing.
+fn push_labelled(samples: &mut Vec<Sample>, line: &[(u64, u64, bool)], end: &Position) {
+    let Some(result) = end.outcome() else {
+        return;
+    };
+    let black = result.score(crate::Color::Black);
+    for &(p, o, black_to_move) in line {
+        let s = if black_to_move { black } else { -black };
+        samples.push(Sample {
+            player: p,
+            opponent: o,
+            score: s.clamp(-64, 64) as i8,
+        });
+    }
 }
 
 /// Plays `games` seeded self-play games between two copies of `engine` and returns the
@@ -517,18 +524,7 @@ pub fn self_play_engine<R: Rng>(
             }
             ply += 1;
         }
-        let Some(result) = pos.outcome() else {
-            continue;
-        };
-        let black = result.score(crate::Color::Black);
-        for &(p, o, black_to_move) in &line {
-            let s = if black_to_move { black } else { -black };
-            samples.push(Sample {
-                player: p,
-                opponent: o,
-                score: s.clamp(-64, 64) as i8,
-            });
-        }
+        push_labelled(&mut samples, &line, &pos);
     }
     samples
 }
