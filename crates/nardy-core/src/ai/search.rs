@@ -121,11 +121,13 @@ struct Entry {
     value: [f32; 5],
 }
 
-/// A transposition table of `value(position, depth)` for one search call. The same
-/// position reached by other rolls or turns (6-1 and 5-2 moving one checker 7, the
-/// filter stage before the deeper one) is searched once; a hit adds the evaluations the
-/// first search cost to the node count, so the budget, and with it every result, is the
-/// same as without the table. Entries of earlier calls are told apart by a stamp.
+/// A transposition table of `value(position, depth)` for depths of 1 and more, for one
+/// search call. The same position reached by other rolls or turns (6-1 and 5-2 moving
+/// one checker 7, the filter stage before the deeper one) is searched once; a hit adds
+/// the evaluations the first search cost to the node count, so the budget, and with it
+/// every result, is the same as without the table. Entries of earlier calls are told
+/// apart by a stamp. A 0-ply value is cheaper to compute again than to fetch from this
+/// 4 MB table, so it is never stored.
 #[derive(Clone, Default)]
 struct Cache {
     entries: Vec<Entry>,
@@ -224,16 +226,16 @@ impl<E: Evaluator> Search<E> {
         if let Some(done) = terminal_probabilities(p) {
             return done;
         }
+        if depth == 0 {
+            // One evaluation: as cheap as a probe of the table (see `Cache`).
+            return self.eval(p);
+        }
         if let Some((v, cost)) = self.cache.get(p, depth) {
             self.nodes += u64::from(cost);
             return v;
         }
         let before = self.nodes;
-        let v = if depth == 0 {
-            self.eval(p)
-        } else {
-            self.expand(p, depth)
-        };
+        let v = self.expand(p, depth);
         let cost = u32::try_from(self.nodes - before).unwrap_or(u32::MAX);
         self.cache.put(p, depth, v, cost);
         v
