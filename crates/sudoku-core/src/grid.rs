@@ -455,6 +455,9 @@ impl FromStr for Grid {
     /// Windows line end are ignored.
     fn from_str(s: &str) -> Result<Grid, ParseGridError> {
         let s = s.trim();
+        if s.is_ascii() {
+            return parse_ascii(s.as_bytes());
+        }
         let len = s.chars().count();
         let size = Size::from_cells(len).ok_or(ParseGridError::WrongLength(len))?;
         let n = size.side();
@@ -472,6 +475,46 @@ impl FromStr for Grid {
         }
         Ok(Grid { size, cells })
     }
+}
+
+/// The value of each byte in the line notation as [`char_value`] gives it, `INVALID`
+/// for any other byte (a table: on a file of puzzles the branches of the `match` are
+/// mispredicted a good part of the time).
+const BYTE_VALUE: [u8; 256] = {
+    let mut t = [INVALID; 256];
+    let mut b = 0;
+    while b < 128 {
+        if let Some(v) = char_value(b as u8 as char) {
+            t[b] = v;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// Not a value in [`BYTE_VALUE`].
+const INVALID: u8 = u8::MAX;
+
+/// [`Grid::from_str`] of an ASCII line (one character a byte), with the same errors.
+fn parse_ascii(s: &[u8]) -> Result<Grid, ParseGridError> {
+    let len = s.len();
+    let size = Size::from_cells(len).ok_or(ParseGridError::WrongLength(len))?;
+    let n = size.side();
+    let cells: Vec<u8> = s.iter().map(|&b| BYTE_VALUE[usize::from(b)]).collect();
+    // Checked after the conversion, so the loop above has no branch; the first bad
+    // cell gives the error, as in the character loop.
+    let bad = |v: u8, b: u8| usize::from(v) > n || (b == b'0' && n > 9);
+    if let Some(i) = cells.iter().zip(s).position(|(&v, &b)| bad(v, b)) {
+        let (row, col, ch) = (i / n + 1, i % n + 1, char::from(s[i]));
+        return Err(if cells[i] == INVALID {
+            ParseGridError::InvalidChar { row, col, ch }
+        } else if usize::from(cells[i]) > n {
+            ParseGridError::SymbolTooLarge { row, col, ch, size }
+        } else {
+            ParseGridError::ZeroInLargeGrid { row, col, size }
+        });
+    }
+    Ok(Grid { size, cells })
 }
 
 impl fmt::Display for Grid {

@@ -1,11 +1,12 @@
 //! The singles phase of a 9×9 solve on fixed arrays: no heap, no general geometry.
 //!
 //! [`Singles9`] keeps what [`Candidates`] keeps for the singles (cell candidates, each
-//! unit's digit positions and hidden singles, the units with one empty cell) and finds and
-//! places the singles in exactly the order of [`super::singles::fill_singles`], so a solve
-//! that needs nothing more never builds the general state, and one that does continues
-//! from [`Candidates::new`] of the grid reached, which equals the state the general
-//! placements would have left (only placements happen in this phase).
+//! unit's digit positions, the units that may hold a hidden single and those with one
+//! empty cell) and finds and places the singles in exactly the order of
+//! [`super::singles::fill_singles`], so a solve that needs nothing more never builds the
+//! general state, and one that does continues from [`Candidates::new`] of the grid
+//! reached, which equals the state the general placements would have left (only
+//! placements happen in this phase).
 
 use super::{Technique, Techniques};
 use crate::Candidates;
@@ -60,7 +61,91 @@ const CELL_POS: [[u8; 3]; 81] = {
 
 const ALL: u16 = 0x1ff;
 
+/// For each position of a box, the positions in the same row or column of the box (itself
+/// included).
+const BOX_LINES: [u16; 9] = {
+    let mut t = [0u16; 9];
+    let mut k = 0;
+    while k < 9 {
+        t[k] = (0b111 << (3 * (k / 3))) | (0b1001001 << (k % 3));
+        k += 1;
+    }
+    t
+};
+
+/// For each cell, the cells of its row (slots `0..9`), column (`9..18`) and box (`18..27`)
+/// by position: slot `9j + k` is position `k` of the cell's unit `j`.
+const PEER_SLOTS: [[u8; 27]; 81] = {
+    let mut t = [[0u8; 27]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let mut s = 0;
+        while s < 27 {
+            t[cell][s] = UNITS[CELL_UNITS[cell][s / 9] as usize][s % 9];
+            s += 1;
+        }
+        cell += 1;
+    }
+    t
+};
+
+/// The boxes in a set of units (bit `u`).
+const BOXES: u32 = 0x1ff << 18;
+/// The rows and columns in a set of units.
+const LINES: u32 = 0x3ffff;
+
+/// For a set of thirds of a unit (bit `j`), the positions `3j..3j + 3`: a row's cells in
+/// the boxes `j` of its band, a column's cells in the boxes `j` of its stack, a box's
+/// cells in its rows `j`.
+const THIRDS: [u16; 8] = {
+    let mut t = [0u16; 8];
+    let mut m = 0;
+    while m < 8 {
+        let mut j = 0;
+        while j < 3 {
+            if (m >> j) & 1 != 0 {
+                t[m] |= 0b111 << (3 * j);
+            }
+            j += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// For a set of columns of a box (bit `j`), the box's positions `j`, `j + 3`, `j + 6`.
+const STRIDES: [u16; 8] = {
+    let mut t = [0u16; 8];
+    let mut m = 0;
+    while m < 8 {
+        let mut j = 0;
+        while j < 3 {
+            if (m >> j) & 1 != 0 {
+                t[m] |= 0b1001001 << j;
+            }
+            j += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// The digits of unit `u` with one position in `pos` (bit `i` for digit `i + 1`).
+#[inline(always)]
+fn singles_of(pos: &[u16; 243], u: usize) -> u16 {
+    let mut single = 0u16;
+    for (i, m) in pos[u * 9..u * 9 + 9].iter().enumerate() {
+        single |= u16::from(m.is_power_of_two()) << i;
+    }
+    single
+}
+
 /// The 9×9 state of the singles phase.
+///
+/// Most of a solve of an easy puzzle is [`Singles9::new`] and [`Singles9::place`], so both
+/// avoid branches that follow the puzzle (mispredicted about half the time): what is
+/// looked for rarely is not kept up to date (the naked singles, searched last, are found by
+/// a scan), and the sets of units to look at first may hold stale units, dropped when met.
 #[derive(Clone)]
 pub(crate) struct Singles9 {
     values: [u8; 81],
@@ -69,12 +154,13 @@ pub(crate) struct Singles9 {
     /// For unit `u` and digit index `i`, `pos[u * 9 + i]`: the positions inside the unit
     /// where the digit can go.
     pos: [u16; 243],
-    /// For each unit, the digits with exactly one position.
-    ones: [u16; 27],
+    /// The units with a digit of one position (bit `u`), and maybe others: a unit is
+    /// added when a digit's positions in it drop to one and dropped when the search finds
+    /// it has no such digit (keeping each unit's single digits up to date cost more than
+    /// reading its nine digits when the search gets to it).
+    hidden: u32,
     /// For each unit, the positions of its empty cells.
     open: [u16; 27],
-    /// The cells with exactly one candidate (bit `cell`).
-    naked: u128,
     /// The units with one empty cell (bit `u`).
     last_empty: u32,
     /// The number of empty cells.
@@ -83,65 +169,96 @@ pub(crate) struct Singles9 {
 
 impl Singles9 {
     /// The state of a 9×9 grid (`None` for another size).
+    ///
+    /// From the rows, columns and boxes holding each digit, a digit's positions in a unit
+    /// are the unit's empty cells outside the lines and boxes holding it (none if the unit
+    /// holds it), with no branch on the cells.
     pub(crate) fn new(grid: &Grid) -> Option<Singles9> {
         if grid.size() != Size::Nine {
             return None;
         }
         let mut values = [0u8; 81];
         values.copy_from_slice(grid.cells());
+        // The digits each unit holds (bit `d - 1`); for each value `v`, the rows, columns
+        // and boxes holding it (bit `n` for row, column or box `n`; entry 0 collects the
+        // empty cells and is not read).
         let mut held = [0u16; 27];
         let mut open = [0u16; 27];
-        for (cell, &v) in values.iter().enumerate() {
-            let units = CELL_UNITS[cell];
-            if v != 0 {
-                let b = 1u16 << (v - 1);
-                held[usize::from(units[0])] |= b;
-                held[usize::from(units[1])] |= b;
-                held[usize::from(units[2])] |= b;
-            } else {
-                let ks = CELL_POS[cell];
-                for j in 0..3 {
-                    open[usize::from(units[j])] |= 1 << ks[j];
+        let mut rows_with = [0u16; 10];
+        let mut cols_with = [0u16; 10];
+        let mut boxes_with = [0u16; 10];
+        let mut empty = 0;
+        for r in 0..9 {
+            for c in 0..9 {
+                let b = (r / 3) * 3 + c / 3;
+                let v = usize::from(values[r * 9 + c]);
+                let digit = (1u16 << v) >> 1;
+                held[r] |= digit;
+                held[9 + c] |= digit;
+                held[18 + b] |= digit;
+                rows_with[v] |= 1 << r;
+                cols_with[v] |= 1 << c;
+                boxes_with[v] |= 1 << b;
+                let is_empty = u16::from(v == 0);
+                open[r] |= is_empty << c;
+                open[9 + c] |= is_empty << r;
+                open[18 + b] |= is_empty << ((r % 3) * 3 + c % 3);
+                empty += usize::from(is_empty);
+            }
+        }
+        let mut cands = [0u16; 81];
+        for r in 0..9 {
+            for c in 0..9 {
+                let b = (r / 3) * 3 + c / 3;
+                let filled = u16::from(values[r * 9 + c] != 0).wrapping_neg();
+                cands[r * 9 + c] = ALL & !(held[r] | held[9 + c] | held[18 + b] | filled);
+            }
+        }
+        let mut pos = [0u16; 243];
+        for i in 0..9 {
+            let (rw, cw, bw) = (rows_with[i + 1], cols_with[i + 1], boxes_with[i + 1]);
+            // All positions of unit `n` of a kind if it does not hold the digit, else none.
+            let free = |with: u16, n: usize| ((with >> n) & 1).wrapping_sub(1);
+            // The columns of each stack holding the digit, as positions in its boxes.
+            let stack_cols = [0, 1, 2].map(|s| STRIDES[usize::from((cw >> (3 * s)) & 7)]);
+            for band in 0..3 {
+                // Row `r`: position `k` is column `k`, in box `3 * band + k / 3`.
+                let row = cw | THIRDS[usize::from((bw >> (3 * band)) & 7)];
+                // Box `b`: position `k` is in row `3 * band + k / 3`, column
+                // `3 * stack + k % 3`.
+                let box_rows = THIRDS[usize::from((rw >> (3 * band)) & 7)];
+                for (t, &cols) in stack_cols.iter().enumerate() {
+                    let r = 3 * band + t;
+                    pos[r * 9 + i] = open[r] & !row & free(rw, r);
+                    let b = 3 * band + t;
+                    pos[(18 + b) * 9 + i] = open[18 + b] & !(box_rows | cols) & free(bw, b);
+                }
+            }
+            for stack in 0..3 {
+                // Column `c`: position `k` is row `k`, in box `3 * (k / 3) + stack`.
+                let m = bw >> stack;
+                let boxes = (m & 1) | ((m >> 2) & 2) | ((m >> 4) & 4);
+                let col = rw | THIRDS[usize::from(boxes)];
+                for c in 3 * stack..3 * stack + 3 {
+                    pos[(9 + c) * 9 + i] = open[9 + c] & !col & free(cw, c);
                 }
             }
         }
-        let mut s = Singles9 {
+        let mut hidden = 0u32;
+        let mut last_empty = 0u32;
+        for (u, o) in open.iter().enumerate() {
+            hidden |= u32::from(singles_of(&pos, u) != 0) << u;
+            last_empty |= u32::from(o.is_power_of_two()) << u;
+        }
+        Some(Singles9 {
             values,
-            cands: [0; 81],
-            pos: [0; 243],
-            ones: [0; 27],
+            cands,
+            pos,
+            hidden,
             open,
-            naked: 0,
-            last_empty: 0,
-            empty: 0,
-        };
-        for cell in 0..81 {
-            if s.values[cell] != 0 {
-                continue;
-            }
-            s.empty += 1;
-            let [r, c, b] = CELL_UNITS[cell].map(usize::from);
-            let mut d = ALL & !(held[r] | held[c] | held[b]);
-            s.cands[cell] = d;
-            s.naked |= u128::from(d.is_power_of_two()) << cell;
-            let [kr, kc, kb] = CELL_POS[cell];
-            while d != 0 {
-                let i = d.trailing_zeros() as usize;
-                d &= d - 1;
-                s.pos[r * 9 + i] |= 1 << kr;
-                s.pos[c * 9 + i] |= 1 << kc;
-                s.pos[b * 9 + i] |= 1 << kb;
-            }
-        }
-        for u in 0..27 {
-            s.last_empty |= u32::from(s.open[u].count_ones() == 1) << u;
-            let mut ones = 0u16;
-            for i in 0..9 {
-                ones |= u16::from(s.pos[u * 9 + i].is_power_of_two()) << i;
-            }
-            s.ones[u] = ones;
-        }
-        Some(s)
+            last_empty,
+            empty,
+        })
     }
 
     /// Whether every cell is filled.
@@ -162,11 +279,10 @@ impl Singles9 {
     /// A unit with one empty cell whose only candidate is the missing digit: boxes first,
     /// then rows and columns.
     fn full_house(&self) -> Option<(usize, u8)> {
-        let boxes = self.last_empty >> 18;
-        let lines = self.last_empty & 0x3ffff;
-        for (mut m, base) in [(boxes, 18), (lines, 0)] {
+        for units in [BOXES, LINES] {
+            let mut m = self.last_empty & units;
             while m != 0 {
-                let u = base + m.trailing_zeros() as usize;
+                let u = m.trailing_zeros() as usize;
                 m &= m - 1;
                 let cell = usize::from(UNITS[u][self.open[u].trailing_zeros() as usize]);
                 let d = self.cands[cell];
@@ -178,30 +294,32 @@ impl Singles9 {
         None
     }
 
-    /// The first unit of `units` with a digit of one position: its cell and digit.
-    fn hidden(&self, units: core::ops::Range<usize>) -> Option<(usize, u8)> {
-        for u in units {
-            let single = self.ones[u];
+    /// The first unit of the set `units` (bit `u`) with a digit of one position: its cell
+    /// and digit. Units met without one leave [`Singles9::hidden`].
+    fn hidden_single(&mut self, units: u32) -> Option<(usize, u8)> {
+        let mut m = self.hidden & units;
+        while m != 0 {
+            let u = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let single = singles_of(&self.pos, u);
             if single != 0 {
                 let i = single.trailing_zeros() as usize;
                 let k = self.pos[u * 9 + i].trailing_zeros() as usize;
                 return Some((usize::from(UNITS[u][k]), i as u8 + 1));
             }
+            self.hidden &= !(1 << u);
         }
         None
     }
 
     /// The first cell with one candidate.
     fn naked_single(&self) -> Option<(usize, u8)> {
-        if self.naked == 0 {
-            return None;
-        }
-        let cell = self.naked.trailing_zeros() as usize;
+        let cell = self.cands.iter().position(|d| d.is_power_of_two())?;
         Some((cell, self.cands[cell].trailing_zeros() as u8 + 1))
     }
 
     /// The simplest single among `allowed`, in the order of the general search.
-    fn find(&self, allowed: Techniques) -> Option<(Technique, usize, u8)> {
+    fn find(&mut self, allowed: Techniques) -> Option<(Technique, usize, u8)> {
         let with = |t: Technique, s: Option<(usize, u8)>| s.map(|(c, d)| (t, c, d));
         if allowed.contains(Technique::FullHouse)
             && let Some(s) = with(Technique::FullHouse, self.full_house())
@@ -209,12 +327,12 @@ impl Singles9 {
             return Some(s);
         }
         if allowed.contains(Technique::HiddenSingleBox)
-            && let Some(s) = with(Technique::HiddenSingleBox, self.hidden(18..27))
+            && let Some(s) = with(Technique::HiddenSingleBox, self.hidden_single(BOXES))
         {
             return Some(s);
         }
         if allowed.contains(Technique::HiddenSingleLine)
-            && let Some(s) = with(Technique::HiddenSingleLine, self.hidden(0..18))
+            && let Some(s) = with(Technique::HiddenSingleLine, self.hidden_single(LINES))
         {
             return Some(s);
         }
@@ -229,7 +347,7 @@ impl Singles9 {
     fn drop_position(&mut self, u: usize, k: u8, i: usize) {
         let m = self.pos[u * 9 + i] & !(1 << k);
         self.pos[u * 9 + i] = m;
-        self.ones[u] = (self.ones[u] & !(1 << i)) | (u16::from(m.is_power_of_two()) << i);
+        self.hidden |= u32::from(m.is_power_of_two()) << u;
     }
 
     /// Fills the empty `cell` with its candidate `digit` and removes the digit from its
@@ -244,55 +362,40 @@ impl Singles9 {
         while rest != 0 {
             let e = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            for j in 0..3 {
-                self.drop_position(units[j], ks[j], e);
-            }
+            self.drop_position(units[0], ks[0], e);
+            self.drop_position(units[1], ks[1], e);
+            self.drop_position(units[2], ks[2], e);
         }
         self.cands[cell] = 0;
         self.values[cell] = digit;
-        self.naked &= !(1u128 << cell);
         self.empty -= 1;
         for j in 0..3 {
             let u = units[j];
-            self.open[u] &= !(1 << ks[j]);
-            match self.open[u].count_ones() {
-                1 => self.last_empty |= 1 << u,
-                0 => self.last_empty &= !(1 << u),
-                _ => {}
-            }
+            let open = self.open[u] & !(1 << ks[j]);
+            self.open[u] = open;
+            // A unit enters the set when one empty cell is left and leaves it when none
+            // is: the bit flips exactly when at most one is left.
+            self.last_empty ^= u32::from(open & open.wrapping_sub(1) == 0) << u;
         }
-        // The peers holding the digit are its positions in the three units; each loses it
-        // and its position in its own units (the three units' positions are cleared after).
-        for j in 0..3 {
-            let u = units[j];
-            let mut m = self.pos[u * 9 + i] & !(1 << ks[j]);
-            while m != 0 {
-                let k = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let p = usize::from(UNITS[u][k]);
-                let c = self.cands[p];
-                if c & bit == 0 {
-                    continue;
-                }
-                let c = c & !bit;
-                self.cands[p] = c;
-                if c.is_power_of_two() {
-                    self.naked |= 1u128 << p;
-                } else if c == 0 {
-                    self.naked &= !(1u128 << p);
-                }
-                let pu = CELL_UNITS[p];
-                let pk = CELL_POS[p];
-                for jj in 0..3 {
-                    if jj != j {
-                        self.drop_position(usize::from(pu[jj]), pk[jj], i);
-                    }
-                }
-            }
+        // The peers holding the digit are its positions in the three units, walked in one
+        // loop over 27 slots (a peer in the box and the row or column is taken in the
+        // line); each loses the digit and its positions in its units.
+        let [r, c, b] = units;
+        let mut slots = u32::from(self.pos[r * 9 + i] & !(1 << ks[0]))
+            | u32::from(self.pos[c * 9 + i] & !(1 << ks[1])) << 9
+            | u32::from(self.pos[b * 9 + i] & !BOX_LINES[usize::from(ks[2])]) << 18;
+        while slots != 0 {
+            let p = usize::from(PEER_SLOTS[cell][slots.trailing_zeros() as usize]);
+            slots &= slots - 1;
+            self.cands[p] &= !bit;
+            let [pr, pc, pb] = CELL_UNITS[p].map(usize::from);
+            let [kr, kc, kb] = CELL_POS[p];
+            self.drop_position(pr, kr, i);
+            self.drop_position(pc, kc, i);
+            self.drop_position(pb, kb, i);
         }
         for &u in &units {
             self.pos[u * 9 + i] = 0;
-            self.ones[u] &= !bit;
         }
     }
 
