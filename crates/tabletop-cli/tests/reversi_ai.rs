@@ -523,6 +523,62 @@ fn probcut_fits_a_table_that_loads() {
     let row = |d: u32| (d - reversi_core::ai::probcut::MIN_DEPTH) as usize;
     assert!(table[8][row(3)].sigma > 0 && table[8][row(4)].sigma > 0);
     assert_eq!(table[8][row(5)].sigma, 0);
+    // bestmove and arena search with a table given as a file: the shipped file gives
+    // the shipped search, and a file that is not a table is refused.
+    let shipped = dir.join("shipped.bin");
+    std::fs::write(
+        &shipped,
+        include_bytes!("../../reversi-core/src/ai/probcut.bin"),
+    )
+    .unwrap();
+    let board = "---------------------------OX------XO--------------------------- X";
+    let best = |extra: &[&str]| {
+        let mut args = vec![
+            "reversi", "bestmove", "--depth", "7", "--json", "--seed", "1",
+        ];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["--", board]);
+        let out = tabletop(&args, "");
+        assert!(out.status.success(), "{}", stderr(&out));
+        let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        (v["best"].clone(), v["nodes"].as_u64().unwrap())
+    };
+    assert_eq!(
+        best(&["--probcut-table", shipped.to_str().unwrap()]),
+        best(&[])
+    );
+    let out = tabletop(
+        &[
+            "reversi",
+            "arena",
+            "--black",
+            "search:3:4",
+            "--white",
+            "search:3:4",
+            "--black-probcut",
+            dir.join("a.bin").to_str().unwrap(),
+            "--games",
+            "2",
+            "--seed",
+            "1",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let not_a_table = dir.join("weights.bin");
+    std::fs::write(&not_a_table, b"not a table").unwrap();
+    let out = tabletop(
+        &[
+            "reversi",
+            "bestmove",
+            "--probcut-table",
+            not_a_table.to_str().unwrap(),
+            "--",
+            board,
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     let out = tabletop(
         &["reversi", "probcut", "--depth", "2", "--out", "x.bin"],
         "",

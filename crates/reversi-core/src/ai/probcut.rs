@@ -45,19 +45,22 @@ pub struct Cut {
     pub sigma: i32,
 }
 
+/// A table: one [`Cut`] per bucket of empty squares and per deep depth.
+pub type Table = [[Cut; DEPTHS]; BUCKETS];
+
 /// Size of the table file: magic, then `BUCKETS × DEPTHS` cells of three `i16`.
 pub const FILE_BYTES: usize = 8 + BUCKETS * DEPTHS * 6;
 const MAGIC: [u8; 8] = *b"TTRVMPC1";
 
 /// The shipped table, read at compile time.
-static TABLE: [[Cut; DEPTHS]; BUCKETS] = match parse(include_bytes!("probcut.bin")) {
+static TABLE: Table = match parse(include_bytes!("probcut.bin")) {
     Some(t) => t,
     None => panic!("probcut.bin is not a probcut table"),
 };
 
 /// Reads a table file (see [`FILE_BYTES`]); `None` when it is not one, or a slope is not
 /// positive or a deviation negative.
-pub const fn parse(bytes: &[u8]) -> Option<[[Cut; DEPTHS]; BUCKETS]> {
+pub const fn parse(bytes: &[u8]) -> Option<Table> {
     if bytes.len() != FILE_BYTES {
         return None;
     }
@@ -89,7 +92,7 @@ pub const fn parse(bytes: &[u8]) -> Option<[[Cut; DEPTHS]; BUCKETS]> {
 }
 
 /// Writes a table in the form [`parse`] reads.
-pub fn to_bytes(table: &[[Cut; DEPTHS]; BUCKETS]) -> Vec<u8> {
+pub fn to_bytes(table: &Table) -> Vec<u8> {
     let mut out = Vec::with_capacity(FILE_BYTES);
     out.extend_from_slice(&MAGIC);
     for row in table {
@@ -104,15 +107,20 @@ pub fn to_bytes(table: &[[Cut; DEPTHS]; BUCKETS]) -> Vec<u8> {
     out
 }
 
-/// The shipped cell for a search of `depth` plies with `empties` empty squares, if that
-/// depth is cut at all.
+/// The shipped table (`probcut.bin`).
+pub fn shipped() -> &'static Table {
+    &TABLE
+}
+
+/// The cell of `table` for a search of `depth` plies with `empties` empty squares, if
+/// that depth is cut at all.
 #[inline]
-pub(crate) fn cell(empties: u32, depth: u32) -> Option<Cut> {
+pub(crate) fn cell(table: &Table, empties: u32, depth: u32) -> Option<Cut> {
     if depth < MIN_DEPTH {
         return None;
     }
     let row = (depth.min(MAX_DEPTH) - MIN_DEPTH) as usize;
-    let c = TABLE[((empties / BUCKET) as usize).min(BUCKETS - 1)][row];
+    let c = table[((empties / BUCKET) as usize).min(BUCKETS - 1)][row];
     (c.sigma > 0).then_some(c)
 }
 
@@ -193,7 +201,7 @@ pub fn random_position<R: Rng>(rng: &mut R, bot: &mut Engine, empties: u32) -> O
 /// of the deep score on the shallow one, and the deviation of what is left. A cell with
 /// fewer than 20 pairs borrows its nearest filled bucket of the same depth; depths never
 /// measured stay uncut.
-pub fn fit(pairs: &[Pair]) -> [[Cut; DEPTHS]; BUCKETS] {
+pub fn fit(pairs: &[Pair]) -> Table {
     let none = Cut {
         a: 1024,
         b: 0,

@@ -2,6 +2,7 @@
 //! deepening, a transposition table, history-guided fastest-first move ordering, and a
 //! hand-over to the exact solver near the end of the game.
 
+use alloc::boxed::Box;
 use arrayvec::ArrayVec;
 
 use super::bits::{CORNERS, final_score, weighted_mobility};
@@ -68,6 +69,8 @@ pub struct Searcher {
     aborted: bool,
     /// Multi-ProbCut's margin in hundredths of a deviation, `None` when off.
     probcut: Option<i32>,
+    /// Multi-ProbCut's fitted table (the shipped one unless replaced).
+    cuts: Box<probcut::Table>,
 }
 
 /// The default Multi-ProbCut margin, in hundredths of a deviation.
@@ -105,6 +108,7 @@ impl Searcher {
             node_limit: u64::MAX,
             aborted: false,
             probcut: Some(PROBCUT_MARGIN),
+            cuts: Box::new(*probcut::shipped()),
         }
     }
 
@@ -117,6 +121,12 @@ impl Searcher {
     /// larger margins cut less and err less.
     pub fn set_probcut(&mut self, margin: Option<i32>) {
         self.probcut = margin;
+    }
+
+    /// Replaces the Multi-ProbCut table (the shipped `probcut.bin` by default) with
+    /// `table`, for instance one read by [`probcut::parse`] from a file being tried.
+    pub fn set_probcut_table(&mut self, table: probcut::Table) {
+        *self.cuts = table;
     }
 
     /// The evaluation in use.
@@ -370,7 +380,7 @@ impl Searcher {
         }
         if beta == alpha + 1
             && let Some(t) = self.probcut
-            && let Some(cut) = probcut::cell(empties, depth)
+            && let Some(cut) = probcut::cell(&self.cuts, empties, depth)
         {
             let shallow = probcut::shallow_depth(depth);
             let high = probcut::high_bound(cut, beta, t);

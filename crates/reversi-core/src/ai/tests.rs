@@ -252,6 +252,30 @@ fn midgame_search_plays_legal_moves_and_is_deterministic() {
 }
 
 #[test]
+fn a_probcut_table_that_never_cuts_searches_like_probcut_off() {
+    let (p, o) = random_position(6002, 40).unwrap();
+    let limits = Limits::depth(7, 0);
+    let mut off = Searcher::new();
+    off.set_probcut(None);
+    let off = off.search(p, o, &limits, &mut || false);
+    let mut uncut = Searcher::new();
+    let mut table = *probcut::shipped();
+    for cell in table.iter_mut().flatten() {
+        cell.sigma = 0;
+    }
+    uncut.set_probcut_table(table);
+    assert_eq!(uncut.search(p, o, &limits, &mut || false), off);
+    // The shipped table does cut: fewer nodes for the same depth.
+    let shipped = Searcher::new().search(p, o, &limits, &mut || false);
+    assert!(
+        shipped.nodes < off.nodes,
+        "{} vs {}",
+        shipped.nodes,
+        off.nodes
+    );
+}
+
+#[test]
 fn node_limit_stops_the_search_with_a_legal_move() {
     let (p, o) = random_position(6001, 44).unwrap();
     let limits = Limits {

@@ -31,6 +31,13 @@ pub struct ArenaArgs {
     /// Pattern weights file for the second player.
     #[arg(long, value_name = "FILE")]
     white_weights: Option<std::path::PathBuf>,
+    /// Multi-ProbCut table file for the first player (default: the shipped table; a file
+    /// written by `tabletop reversi probcut`).
+    #[arg(long, value_name = "FILE")]
+    black_probcut: Option<std::path::PathBuf>,
+    /// Multi-ProbCut table file for the second player.
+    #[arg(long, value_name = "FILE")]
+    white_probcut: Option<std::path::PathBuf>,
     /// Number of games, played in pairs from the same opening with colours swapped
     /// (rounded up to an even number).
     #[arg(long, value_name = "G", default_value_t = 20)]
@@ -73,7 +80,11 @@ struct ArenaBot {
 }
 
 impl ArenaPlayer {
-    fn engine(self, weights: Option<&ai::pattern::PatternWeights>) -> ArenaBot {
+    fn engine(
+        self,
+        weights: Option<&ai::pattern::PatternWeights>,
+        cuts: Option<&ai::probcut::Table>,
+    ) -> ArenaBot {
         let eval = if self.hand {
             ai::Evaluator::hand_tuned()
         } else if let Some(w) = weights {
@@ -94,6 +105,9 @@ impl ArenaPlayer {
         };
         if let Some(probcut) = self.probcut {
             engine.searcher_mut().set_probcut(probcut);
+        }
+        if let Some(cuts) = cuts {
+            engine.searcher_mut().set_probcut_table(*cuts);
         }
         ArenaBot { engine, millis }
     }
@@ -276,6 +290,10 @@ pub fn arena(args: ArenaArgs) -> CliResult {
             }
         };
     let (black_weights, white_weights) = (load(&args.black_weights)?, load(&args.white_weights)?);
+    let (black_cuts, white_cuts) = (
+        super::tools::load_probcut(args.black_probcut.as_deref())?,
+        super::tools::load_probcut(args.white_probcut.as_deref())?,
+    );
     let seed = args.seed.seed();
     // The openings come from one generator, in order; each pair then has its own
     // tie-breaking generator, so the games do not depend on how they are spread over
@@ -298,8 +316,10 @@ pub fn arena(args: ArenaArgs) -> CliResult {
         2,
         || {
             (
-                args.black.engine(black_weights.as_ref()),
-                args.white.engine(white_weights.as_ref()),
+                args.black
+                    .engine(black_weights.as_ref(), black_cuts.as_ref()),
+                args.white
+                    .engine(white_weights.as_ref(), white_cuts.as_ref()),
             )
         },
         |(first, second), pair| {

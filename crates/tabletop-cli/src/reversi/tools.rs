@@ -73,6 +73,14 @@ pub struct BestmoveArgs {
     /// Multi-ProbCut's margin in hundredths of a deviation; 0 turns it off.
     #[arg(long, value_name = "T")]
     probcut: Option<i32>,
+    /// Search with these pattern weights (a file written by `tabletop reversi train`)
+    /// instead of the shipped ones.
+    #[arg(long, value_name = "FILE")]
+    weights: Option<std::path::PathBuf>,
+    /// Search with this Multi-ProbCut table (a file written by `tabletop reversi probcut`)
+    /// instead of the shipped one.
+    #[arg(long, value_name = "FILE")]
+    probcut_table: Option<std::path::PathBuf>,
     #[command(flatten)]
     seed: SeedArg,
     #[command(flatten)]
@@ -269,24 +277,45 @@ struct BestmoveOutput {
     seconds: f64,
 }
 
+/// Reads a Multi-ProbCut table file written by `tabletop reversi probcut` (`None` for
+/// no file: the shipped table).
+pub fn load_probcut(path: Option<&std::path::Path>) -> CliResult<Option<ai::probcut::Table>> {
+    let Some(path) = path else {
+        return Ok(None);
+    };
+    ai::probcut::parse(&crate::common::load_file(path)?)
+        .map(Some)
+        .ok_or_else(|| CliError::new(format!("{}: not a probcut table", path.display())))
+}
+
 /// Runs `tabletop reversi bestmove`.
 pub fn bestmove(args: BestmoveArgs) -> CliResult {
     let pos = parse_board(&args.board)?;
     let mut rng = args.seed.rng();
+    let eval = match &args.weights {
+        Some(path) => ai::Evaluator::with_patterns(
+            ai::pattern::PatternWeights::from_bytes(&crate::common::load_file(path)?)
+                .map_err(|e| CliError::new(format!("{}: {e}", path.display())))?,
+        ),
+        None => ai::Evaluator::default(),
+    };
     let (mut engine, deadline) = if let Some(ms) = args.time_ms {
         if ms == 0 {
             return Err(CliError::usage("--time-ms must be at least 1"));
         }
         let limits = Limits::depth(60, 16);
         (
-            Engine::with_limits(limits),
+            Engine::with_evaluator(limits, eval),
             Some(Instant::now() + Duration::from_millis(ms)),
         )
     } else if let Some(depth) = args.depth {
         if !(1..=60).contains(&depth) {
             return Err(CliError::usage("--depth must be from 1 to 60"));
         }
-        (Engine::with_limits(Limits::depth(depth, depth)), None)
+        (
+            Engine::with_evaluator(Limits::depth(depth, depth), eval),
+            None,
+        )
     } else {
         let level = match &args.level {
             Some(text) => text
@@ -294,8 +323,11 @@ pub fn bestmove(args: BestmoveArgs) -> CliResult {
                 .map_err(|e| CliError::usage(e.to_string()))?,
             None => Level::MAX,
         };
-        (Engine::new(level), None)
+        (Engine::with_level_evaluator(level, eval), None)
     };
+    if let Some(cuts) = load_probcut(args.probcut_table.as_deref())? {
+        engine.searcher_mut().set_probcut_table(cuts);
+    }
     if let Some(t) = args.probcut {
         if !(0..=1000).contains(&t) {
             return Err(CliError::usage("--probcut must be from 0 to 1000"));
