@@ -97,38 +97,27 @@ const LINES: u32 = 0x3ffff;
 /// For a set of thirds of a unit (bit `j`), the positions `3j..3j + 3`: a row's cells in
 /// the boxes `j` of its band, a column's cells in the boxes `j` of its stack, a box's
 /// cells in its rows `j`.
-const THIRDS: [u16; 8] = {
-    let mut t = [0u16; 8];
-    let mut m = 0;
-    while m < 8 {
-        let mut j = 0;
-        while j < 3 {
-            if (m >> j) & 1 != 0 {
-                t[m] |= 0b111 << (3 * j);
-            }
-            j += 1;
-        }
-        m += 1;
-    }
-    t
-};
+const THIRDS: [u16; 8] = masks_of_sets(0b111, 3);
 
 /// For a set of columns of a box (bit `j`), the box's positions `j`, `j + 3`, `j + 6`.
-const STRIDES: [u16; 8] = {
+const STRIDES: [u16; 8] = masks_of_sets(0b1001001, 1);
+
+/// For each set of three members (bit `j`), the union of `pattern << (step · j)`.
+const fn masks_of_sets(pattern: u16, step: u32) -> [u16; 8] {
     let mut t = [0u16; 8];
     let mut m = 0;
     while m < 8 {
         let mut j = 0;
         while j < 3 {
             if (m >> j) & 1 != 0 {
-                t[m] |= 0b1001001 << j;
+                t[m] |= pattern << (step * j as u32);
             }
             j += 1;
         }
         m += 1;
     }
     t
-};
+}
 
 /// The digits of unit `u` with one position in `pos` (bit `i` for digit `i + 1`).
 #[inline(always)]
