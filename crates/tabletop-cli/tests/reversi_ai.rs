@@ -152,6 +152,7 @@ fn bestmove_by_level_depth_and_time() {
         vec!["--level", "3"],
         vec!["--depth", "4"],
         vec!["--time-ms", "50"],
+        vec!["--time-ms", "50", "--cpu-time"],
     ] {
         let mut all = vec!["reversi", "bestmove", START];
         all.extend(args.iter().copied());
@@ -163,6 +164,10 @@ fn bestmove_by_level_depth_and_time() {
         assert!(["d3", "c4", "f5", "e6"].contains(&words[1]), "{text}");
         assert_eq!(words[2], "score");
     }
+    // --cpu-time only counts a time limit.
+    let out = tabletop(&["reversi", "bestmove", START, "--cpu-time"], "");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--time-ms"), "{}", stderr(&out));
     // Near the end the answer is the exact solution.
     let out = tabletop(&["reversi", "bestmove", FFO20, "--level", "5"], "");
     assert_eq!(stdout(&out).trim(), "best h5 score +6");

@@ -42,6 +42,7 @@ pub mod search;
 mod tt;
 
 use alloc::boxed::Box;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
@@ -79,7 +80,12 @@ pub trait Bot {
 /// | 7 | `strong` | 4 | 12 | the CLI's default bot |
 /// | 8 | `expert` | 8 | 14 | |
 /// | 9 | `master` | 11 | 16 | |
-/// | 10 | `max` | 14 | 18 | about 0.1 s per move here |
+/// | 10 | `max` | 14 | 18 | about 0.1 s per move here; 1 s a move on a [`Clock`] |
+///
+/// [`Level::bot`] searches the fixed budgets above, so the same seed plays the same game
+/// on every machine. [`Level::bot_on_clock`] gives [`Level::MAX`] a fixed time per move
+/// instead ([`Level::time_ms`]): it then deepens as far as one second allows, spending
+/// more on moves where the best move changes or the score falls.
 ///
 /// A level reads from its number or its name in any case (`"7"`, `"Strong"`) and prints
 /// as its number. Every level uses the trained pattern evaluation. Each level beats the
@@ -101,6 +107,9 @@ pub trait Bot {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Level(u8);
+
+/// Milliseconds a move of [`Level::MAX`] on a clock.
+const MAX_LEVEL_MS: u64 = 1000;
 
 /// The numbers and names of levels 1 to 10, in order.
 const LEVELS: tabletop_common::LevelNames = tabletop_common::LevelNames::new(
@@ -155,6 +164,34 @@ impl Level {
     pub fn bot(self, rules: &Rules) -> Box<dyn Bot> {
         let _ = rules;
         Box::new(Engine::new(self))
+    }
+
+    /// The thinking time a move of this level when it plays on a [`Clock`]
+    /// ([`Level::bot_on_clock`]): one second for [`Level::MAX`], `None` for the others,
+    /// which always search their fixed budget.
+    pub const fn time_ms(self) -> Option<u64> {
+        if self.0 == Level::MAX.0 {
+            Some(MAX_LEVEL_MS)
+        } else {
+            None
+        }
+    }
+
+    /// A fresh bot of this level that plays on `clock`: [`Level::MAX`] then thinks
+    /// [`Level::time_ms`] a move, however fast the machine; the other levels play exactly
+    /// as [`Level::bot`]'s. A bot on the clock no longer plays the same game for the same
+    /// seed on every machine: use [`Level::bot`] where that matters.
+    pub fn bot_on_clock(self, rules: &Rules, clock: Clock) -> Box<dyn Bot> {
+        let _ = rules;
+        match self.time_ms() {
+            Some(ms) => Box::new(Engine::on_clock(
+                ms,
+                self.limits().exact_empties,
+                clock,
+                Evaluator::default(),
+            )),
+            None => Box::new(Engine::new(self)),
+        }
     }
 
     /// The search budget: midgame depth and the number of empty squares from which the
@@ -263,6 +300,41 @@ pub struct Engine {
     noise: i32,
     searcher: Searcher,
     last: Option<SearchResult>,
+    /// Milliseconds a move when playing on `clock`.
+    time_ms: Option<u64>,
+    clock: Option<Clock>,
+}
+
+/// A monotonic clock for bots that play on time: microseconds from any fixed origin.
+///
+/// The engines are `no_std` and read no clock of their own, so a frontend passes one:
+///
+/// ```
+/// use reversi_core::ai::Clock;
+///
+/// let origin = std::time::Instant::now();
+/// let clock = Clock::new(move || origin.elapsed().as_micros() as u64);
+/// assert!(clock.micros() < 60_000_000);
+/// ```
+#[derive(Clone)]
+pub struct Clock(Arc<dyn Fn() -> u64 + Send + Sync>);
+
+impl Clock {
+    /// A clock reading `micros`.
+    pub fn new(micros: impl Fn() -> u64 + Send + Sync + 'static) -> Clock {
+        Clock(Arc::new(micros))
+    }
+
+    /// The current reading in microseconds.
+    pub fn micros(&self) -> u64 {
+        (self.0)()
+    }
+}
+
+impl fmt::Debug for Clock {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Clock")
+    }
 }
 
 impl Engine {
@@ -292,7 +364,25 @@ impl Engine {
             noise,
             searcher: Searcher::with_evaluator(eval),
             last: None,
+            time_ms: None,
+            clock: None,
         }
+    }
+
+    /// A bot that searches for about `time_ms` milliseconds a move on `clock` (with the
+    /// time management of [`Searcher::search_on_clock`]), solving exactly from
+    /// `exact_empties` empty squares, with the evaluation `eval`.
+    pub fn on_clock(time_ms: u64, exact_empties: u32, clock: Clock, eval: Evaluator) -> Engine {
+        let mut engine = Engine::build(Limits::depth(60, exact_empties), 0, eval);
+        engine.time_ms = Some(time_ms.max(1));
+        engine.clock = Some(clock);
+        engine
+    }
+
+    /// The milliseconds a move this bot spends on its clock (`None`: it searches its fixed
+    /// budget).
+    pub fn time_ms(&self) -> Option<u64> {
+        self.time_ms.filter(|_| self.clock.is_some())
     }
 
     /// The search budget.
@@ -339,7 +429,14 @@ impl Engine {
             self.last = None;
             return Some(Move::Place(Square::ALL[best.1 as usize]));
         }
-        let result = self.searcher.search(p, o, &self.limits, stop);
+        let result = match (self.time_ms, &self.clock) {
+            (Some(ms), Some(clock)) => {
+                let micros = || clock.micros();
+                self.searcher
+                    .search_on_clock(p, o, &self.limits, ms, &micros, stop)
+            }
+            _ => self.searcher.search(p, o, &self.limits, stop),
+        };
         let pick = if result.ties.len() > 1 {
             result.ties[(rng.next_u64() % result.ties.len() as u64) as usize]
         } else {

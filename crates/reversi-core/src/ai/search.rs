@@ -4,6 +4,7 @@
 
 use alloc::boxed::Box;
 use arrayvec::ArrayVec;
+use core::cell::Cell;
 
 use super::bits::{CORNERS, final_score, weighted_mobility};
 use super::endgame::Solver;
@@ -54,6 +55,15 @@ pub struct SearchResult {
     pub nodes: u64,
     /// Every root move tied with the best one at the deepest finished iteration.
     pub ties: ArrayVec<u8, 32>,
+}
+
+/// What a finished iteration of the midgame search found (for time management).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Iteration {
+    /// Its score (hundredths of a disc).
+    score: i32,
+    /// Whether the best move differs from the previous iteration's.
+    changed: bool,
 }
 
 /// A reusable midgame searcher: evaluation, transposition table, history and the
@@ -150,6 +160,66 @@ impl Searcher {
         limits: &Limits,
         stop: &mut dyn FnMut() -> bool,
     ) -> SearchResult {
+        self.search_planned(player, opponent, limits, stop, &mut |_| true)
+    }
+
+    /// Searches like [`Searcher::search`] for about `target_ms` milliseconds of `clock`
+    /// (microseconds from any fixed origin; the engines have no clock of their own).
+    ///
+    /// Time goes where the position needs it: a new iteration starts only when it is
+    /// expected to finish within the budget (its cost predicted from the growth of the
+    /// last one), the budget grows by half when the best move just changed or the score
+    /// fell by two discs or more, and an iteration still running at twice the budget is
+    /// cut off (its new best move is kept when it already beats the last one). `limits`
+    /// still caps the depth, the nodes and the exact solve; `stop` still ends the search.
+    pub fn search_on_clock(
+        &mut self,
+        player: u64,
+        opponent: u64,
+        limits: &Limits,
+        target_ms: u64,
+        clock: &dyn Fn() -> u64,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> SearchResult {
+        let target = target_ms.saturating_mul(1000).max(1);
+        let start = clock();
+        let elapsed = || clock().saturating_sub(start);
+        let hard = Cell::new(target.saturating_mul(2));
+        let mut last = (0u64, 0u64); // (elapsed at the previous iteration, its duration)
+        let mut last_score: Option<i32> = None;
+        let mut plan = |it: &Iteration| {
+            let now = elapsed();
+            let took = now.saturating_sub(last.0);
+            // Iterations under a millisecond say nothing about the growth.
+            let growth = if last.1 >= 1000 {
+                (took as f64 / last.1 as f64).clamp(1.5, 6.0)
+            } else {
+                3.0
+            };
+            last = (now, took);
+            let falling = last_score.is_some_and(|s| it.score <= s - 2 * DISC);
+            last_score = Some(it.score);
+            let budget = if it.changed || falling {
+                target.saturating_add(target / 2)
+            } else {
+                target
+            };
+            hard.set(budget.saturating_mul(2));
+            now as f64 + took as f64 * growth <= budget as f64
+        };
+        let mut stop_all = || stop() || elapsed() >= hard.get();
+        self.search_planned(player, opponent, limits, &mut stop_all, &mut plan)
+    }
+
+    /// The search, asking `plan` after each finished iteration whether to start the next.
+    fn search_planned(
+        &mut self,
+        player: u64,
+        opponent: u64,
+        limits: &Limits,
+        stop: &mut dyn FnMut() -> bool,
+        plan: &mut dyn FnMut(&Iteration) -> bool,
+    ) -> SearchResult {
         self.nodes = 0;
         self.aborted = false;
         self.node_limit = limits.nodes;
@@ -242,11 +312,19 @@ impl Searcher {
                 scores.iter().copied().zip(root.iter().copied()).collect();
             keyed.sort_by_key(|&(s, _)| -s);
             root = keyed.into_iter().map(|(_, r)| r).collect();
+            let changed = result.best != Some(ties[0]);
             result.best = Some(ties[0]);
             result.ties = ties;
             result.score = best;
             result.depth = depth;
-            if depth >= empties {
+            if depth >= empties || depth == max_depth {
+                break;
+            }
+            let it = Iteration {
+                score: best,
+                changed,
+            };
+            if !plan(&it) {
                 break;
             }
         }

@@ -296,6 +296,101 @@ fn node_limit_stops_the_search_with_a_legal_move() {
     assert!(r.depth < 30 && r.best.is_some());
 }
 
+#[test]
+fn a_search_on_the_clock_with_time_to_spare_is_the_fixed_depth_search() {
+    let (p, o) = random_position(6002, 40).unwrap();
+    let limits = Limits::depth(6, 12);
+    let fixed = Searcher::new().search(p, o, &limits, &mut || false);
+    // A clock that never moves: every iteration is predicted to take no time.
+    let timed = Searcher::new().search_on_clock(p, o, &limits, 100, &|| 5, &mut || false);
+    assert_eq!(timed, fixed);
+    assert_eq!(timed.depth, 6);
+}
+
+#[test]
+fn a_search_on_the_clock_stops_in_time_with_a_legal_move() {
+    let (p, o) = random_position(6003, 44).unwrap();
+    let limits = Limits::depth(40, 0);
+    // A clock that reads the node count: about a microsecond a node (it is read once an
+    // iteration and every 4,096 nodes).
+    for target_ms in [1, 5, 50] {
+        let mut searcher = Searcher::new();
+        let nodes = core::cell::Cell::new(0u64);
+        let clock = || {
+            nodes.set(nodes.get() + 4096);
+            nodes.get()
+        };
+        let r = searcher.search_on_clock(p, o, &limits, target_ms, &clock, &mut || false);
+        let sq = r.best.unwrap();
+        assert!(legal_moves(p, o) & (1 << sq) != 0);
+        assert!(
+            r.depth >= 1 && r.depth < 40,
+            "{target_ms} ms: depth {}",
+            r.depth
+        );
+        // Never past twice the budget, even when the budget grows by half.
+        assert!(
+            nodes.get() <= 3 * 1000 * target_ms + 8192,
+            "{target_ms} ms: {}",
+            nodes.get()
+        );
+    }
+    // More time, deeper search.
+    let depth_for = |target_ms| {
+        let ticks = core::cell::Cell::new(0u64);
+        let clock = || {
+            ticks.set(ticks.get() + 4096);
+            ticks.get()
+        };
+        Searcher::new()
+            .search_on_clock(p, o, &limits, target_ms, &clock, &mut || false)
+            .depth
+    };
+    assert!(depth_for(2) < depth_for(200));
+    // The caller's stop still ends the search.
+    let mut calls = 0;
+    let r = Searcher::new().search_on_clock(p, o, &limits, 1_000_000, &|| 0, &mut || {
+        calls += 1;
+        calls > 3
+    });
+    assert!(r.depth < 40 && r.best.is_some());
+}
+
+#[test]
+fn only_the_top_level_plays_on_the_clock() {
+    use rand::Rng as _;
+    assert_eq!(Level::MAX.time_ms(), Some(1000));
+    let position = Position::start();
+    for level in Level::ALL {
+        if level == Level::MAX {
+            continue;
+        }
+        assert_eq!(level.time_ms(), None);
+        // Below the top level a bot on the clock plays exactly like the fixed one.
+        let mut a = level.bot_on_clock(&Rules::default(), Clock::new(|| 0));
+        let mut b = level.bot(&Rules::default());
+        let (mut ra, mut rb) = (ChaCha8Rng::seed_from_u64(5), ChaCha8Rng::seed_from_u64(5));
+        assert_eq!(
+            a.choose_move(&position, &mut ra),
+            b.choose_move(&position, &mut rb)
+        );
+        assert_eq!(ra.next_u64(), rb.next_u64());
+    }
+    // The top level on a clock that shows a second gone at once plays its first
+    // iteration's move, which is legal.
+    let ticks = alloc::sync::Arc::new(core::sync::atomic::AtomicU64::new(0));
+    let t = ticks.clone();
+    let clock = Clock::new(move || t.fetch_add(1_000_000, core::sync::atomic::Ordering::Relaxed));
+    let mut bot = Engine::on_clock(1000, 18, clock, Evaluator::default());
+    assert_eq!(bot.time_ms(), Some(1000));
+    let mv = bot
+        .choose_move(&position, &mut ChaCha8Rng::seed_from_u64(1))
+        .unwrap();
+    assert!(position.is_legal(mv));
+    assert!(bot.last_search().unwrap().depth <= 2);
+    assert!(ticks.load(core::sync::atomic::Ordering::Relaxed) >= 2_000_000);
+}
+
 /// Plays a whole game between two bots.
 fn play_game(black: &mut Engine, white: &mut Engine, seed: u64) -> (Vec<Move>, Position) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);

@@ -17,7 +17,7 @@ use crate::common::{CliError, CliResult, JsonArg, Progress, SeedArg, run_paralle
 #[derive(Args, Debug)]
 pub struct ArenaArgs {
     /// The first player: bot:N (level 1-10), search:DEPTH:EMPTIES or time:MS:EMPTIES
-    /// (iterative deepening for MS milliseconds of wall time a move), optionally followed
+    /// (about MS milliseconds of wall time a move, with time management), optionally followed
     /// by :hand (the hand-tuned evaluation) and then by :nompc (no Multi-ProbCut) or
     /// :mpc=T (its margin, in hundredths of a deviation).
     #[arg(long, value_name = "PLAYER")]
@@ -73,10 +73,9 @@ enum Budget {
     Time(u32, u32),
 }
 
-/// An arena bot and its time per move, if it plays on the clock.
+/// An arena bot (bots on the clock manage their own time).
 struct ArenaBot {
     engine: Engine,
-    millis: Option<u64>,
 }
 
 impl ArenaPlayer {
@@ -92,16 +91,14 @@ impl ArenaPlayer {
         } else {
             ai::Evaluator::trained()
         };
-        let (mut engine, millis) = match self.budget {
-            Budget::Level(level) => (Engine::with_level_evaluator(level, eval), None),
-            Budget::Search(depth, exact) => (
-                Engine::with_evaluator(Limits::depth(depth, exact), eval),
-                None,
-            ),
-            Budget::Time(ms, exact) => (
-                Engine::with_evaluator(Limits::depth(60, exact), eval),
-                Some(u64::from(ms)),
-            ),
+        let mut engine = match self.budget {
+            Budget::Level(level) => Engine::with_level_evaluator(level, eval),
+            Budget::Search(depth, exact) => {
+                Engine::with_evaluator(Limits::depth(depth, exact), eval)
+            }
+            Budget::Time(ms, exact) => {
+                Engine::on_clock(u64::from(ms), exact, super::wall_clock(), eval)
+            }
         };
         if let Some(probcut) = self.probcut {
             engine.searcher_mut().set_probcut(probcut);
@@ -109,7 +106,7 @@ impl ArenaPlayer {
         if let Some(cuts) = cuts {
             engine.searcher_mut().set_probcut_table(*cuts);
         }
-        ArenaBot { engine, millis }
+        ArenaBot { engine }
     }
 }
 
@@ -226,11 +223,7 @@ fn play_out(
         } else {
             &mut *second
         };
-        let deadline = bot
-            .millis
-            .map(|ms| Instant::now() + std::time::Duration::from_millis(ms));
-        let mut stop = || deadline.is_some_and(|d| Instant::now() >= d);
-        let Some(mv) = bot.engine.choose_move_with_stop(&pos, rng, &mut stop) else {
+        let Some(mv) = bot.engine.choose_move(&pos, rng) else {
             break;
         };
         pos.play(mv)

@@ -184,12 +184,21 @@ pub fn run(args: ReversiArgs, full_screen: bool) -> CliResult {
 }
 
 /// The computer's move for `position` (which must have a legal move or a forced pass):
-/// a fresh bot of `level` for each move.
+/// a fresh bot of `level` for each move, on the wall clock (level 10 thinks a second).
 fn bot_move(position: &Position, level: Level, rules: &Rules, rng: &mut ChaCha8Rng) -> Move {
     level
-        .bot(rules)
+        .bot_on_clock(rules, wall_clock())
         .choose_move(position, rng)
         .unwrap_or(Move::Pass)
+}
+
+/// A clock for bots that play on time: microseconds since the first call.
+pub fn wall_clock() -> reversi_core::ai::Clock {
+    static ORIGIN: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    let origin = *ORIGIN.get_or_init(Instant::now);
+    reversi_core::ai::Clock::new(move || {
+        u64::try_from(origin.elapsed().as_micros()).unwrap_or(u64::MAX)
+    })
 }
 
 /// Draws `position` with coordinates; legal moves are marked `*`.

@@ -2,10 +2,10 @@
 
 use std::io::BufRead;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use clap::Args;
-use reversi_core::ai::{self, DISC, Engine, Level, Limits, ScoredMove, Searcher, Solver};
+use reversi_core::ai::{self, Bot, DISC, Engine, Level, Limits, ScoredMove, Searcher, Solver};
 use reversi_core::{Move, Position, Square};
 use serde::Serialize;
 
@@ -70,6 +70,10 @@ pub struct BestmoveArgs {
     /// Search for about this many milliseconds.
     #[arg(long, value_name = "T")]
     time_ms: Option<u64>,
+    /// Count --time-ms in CPU time of the searching thread rather than wall time, so a
+    /// busy machine does not shorten the search (Linux only).
+    #[arg(long)]
+    cpu_time: bool,
     /// Multi-ProbCut's margin in hundredths of a deviation; 0 turns it off.
     #[arg(long, value_name = "T")]
     probcut: Option<i32>,
@@ -299,23 +303,29 @@ pub fn bestmove(args: BestmoveArgs) -> CliResult {
         ),
         None => ai::Evaluator::default(),
     };
-    let (mut engine, deadline) = if let Some(ms) = args.time_ms {
+    if args.cpu_time && args.time_ms.is_none() {
+        return Err(CliError::usage(
+            "--cpu-time needs a time limit: add --time-ms",
+        ));
+    }
+    let mut engine = if let Some(ms) = args.time_ms {
         if ms == 0 {
             return Err(CliError::usage("--time-ms must be at least 1"));
         }
-        let limits = Limits::depth(60, 16);
-        (
-            Engine::with_evaluator(limits, eval),
-            Some(Instant::now() + Duration::from_millis(ms)),
-        )
+        let exact = Level::MAX.limits().exact_empties;
+        let clock = if args.cpu_time {
+            thread_cpu_clock().ok_or_else(|| {
+                CliError::new("--cpu-time: this system does not report a thread's CPU time")
+            })?
+        } else {
+            super::wall_clock()
+        };
+        Engine::on_clock(ms, exact, clock, eval)
     } else if let Some(depth) = args.depth {
         if !(1..=60).contains(&depth) {
             return Err(CliError::usage("--depth must be from 1 to 60"));
         }
-        (
-            Engine::with_evaluator(Limits::depth(depth, depth), eval),
-            None,
-        )
+        Engine::with_evaluator(Limits::depth(depth, depth), eval)
     } else {
         let level = match &args.level {
             Some(text) => text
@@ -323,7 +333,7 @@ pub fn bestmove(args: BestmoveArgs) -> CliResult {
                 .map_err(|e| CliError::usage(e.to_string()))?,
             None => Level::MAX,
         };
-        (Engine::with_level_evaluator(level, eval), None)
+        Engine::with_level_evaluator(level, eval)
     };
     if let Some(cuts) = load_probcut(args.probcut_table.as_deref())? {
         engine.searcher_mut().set_probcut_table(cuts);
@@ -335,8 +345,7 @@ pub fn bestmove(args: BestmoveArgs) -> CliResult {
         engine.searcher_mut().set_probcut((t > 0).then_some(t));
     }
     let start = Instant::now();
-    let mut stop = || deadline.is_some_and(|d| Instant::now() >= d);
-    let mv = engine.choose_move_with_stop(&pos, &mut rng, &mut stop);
+    let mv = engine.choose_move(&pos, &mut rng);
     let seconds = start.elapsed().as_secs_f64();
     let Some(mv) = mv else {
         return Err(CliError::new("the game is over: there is no move to play"));
@@ -372,6 +381,17 @@ pub fn bestmove(args: BestmoveArgs) -> CliResult {
     println!("best {mv} score {}", scored.score_text());
     eprintln!("{how}, {nodes} nodes in {seconds:.3} s");
     Ok(())
+}
+
+/// The CPU time of the calling thread as a clock (Linux `/proc/thread-self/schedstat`, in
+/// nanoseconds), `None` where the system does not report it.
+fn thread_cpu_clock() -> Option<ai::Clock> {
+    fn read() -> Option<u64> {
+        let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+        text.split_whitespace().next()?.parse::<u64>().ok()
+    }
+    read()?;
+    Some(ai::Clock::new(|| read().map_or(u64::MAX, |ns| ns / 1000)))
 }
 
 /// Every legal move with its score, best first, as display lines: exact scores when the

@@ -182,7 +182,7 @@ impl ReversiScreen {
         self.thinker.run(move |bots| {
             *bots = players.map(|side| match side {
                 Side::Human => None,
-                Side::Bot(level) => Some(level.bot(&rules)),
+                Side::Bot(level) => Some(level.bot_on_clock(&rules, crate::reversi::wall_clock())),
             });
         });
     }
