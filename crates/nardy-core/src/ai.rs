@@ -100,7 +100,7 @@ impl Bot for RandomBot {
 /// | 3 | `greedy` | the hand-written evaluation at 0 plies | +0.95 against beginner (2,000) |
 /// | 4 | `learned` | the network ([`Network::shipped`]) at 0 plies, exact in bear-off races ([`BearoffDb`]) | +1.28 against greedy (2,000) |
 /// | 5 | `strong` | the same at 1 ply (the default level of `tabletop nardy`) | +0.07 against learned (1,000), +1.39 against greedy (2,000) |
-/// | 6 | `expert` | the same at 2 plies with move filters ([`SearchConfig::plies`]) | +0.12 ± 0.13 against strong (200), +1.53 against greedy (200), 100% against random (100) |
+/// | 6 | `expert` | the same at 2 plies with move filters ([`SearchConfig::plies`]) | +0.12 ± 0.13 against strong (200), +1.48 against greedy (2,000; interval +1.44 to +1.52), 100% against random (100) |
 ///
 /// [`Level::bot`] builds the bear-off database and loads the network for each bot (about
 /// a second for levels 4 to 6); [`Level::bot_with`] shares them.
