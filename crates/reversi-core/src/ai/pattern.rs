@@ -8,22 +8,26 @@
 //! of discs). The evaluation is the sum of the 46 weights plus weighted mobility,
 //! potential mobility and parity terms.
 //!
-//! The weights are fitted by least squares in two stages. First to the final disc
+//! The weights are fitted by least squares in three stages. First to the final disc
 //! difference of self-play games between two fixed hand-tuned bots ([`self_play`], with
-//! random openings and a few random moves for variety); then the bots of those weights
-//! play again, 6 plies deep and exact from 14 empties, from random openings and without
-//! random moves ([`self_play_engine`]), so the last 14 plies of each game are labelled
-//! exactly and the earlier ones by the result of a decent game; the fit of the second
-//! stage starts from the first stage's weights. [`Trainer`] fits by stochastic gradient
-//! descent (a sample's step also moves the neighbouring stages a quarter as far, so the
-//! 15 stages change smoothly), and [`Trainer::finish`] rounds the weights into
-//! [`PatternWeights`], which serialise to the binary file shipped with the crate
-//! (`patterns.bin`). These commands rebuild that file bit for bit:
+//! random openings and a few random moves for variety); then twice more, each time the
+//! bots of the last weights play again from random openings and without random moves
+//! ([`self_play_engine`]): 6 plies deep and exact from 14 empties, then 6 plies deep and
+//! exact from 16, so the last plies of each game are labelled exactly and the earlier ones
+//! by the result of a decent game; each fit starts from the weights before it. [`Trainer`]
+//! fits by stochastic gradient descent (a sample's step also moves the neighbouring stages
+//! a quarter as far, so the 15 stages change smoothly), and [`Trainer::finish`] rounds the
+//! weights into [`PatternWeights`], which serialise to the binary file shipped with the
+//! crate (`patterns.bin`). These commands rebuild that file bit for bit (about 70 minutes
+//! of CPU, half that in wall time with 2 threads; `--data` keeps each 500-game chunk, so a
+//! stopped run resumes):
 //!
 //! ```text
 //! tabletop reversi train --games 60000 --seed 1 --threads 2 --out /tmp/gen1.bin
 //! tabletop reversi train --from /tmp/gen1.bin --games 10000 --depth 6 --exact 14 \
-//!     --random 0 --seed 2 --threads 2 --data /tmp/gen2 \
+//!     --random 0 --seed 2 --threads 2 --data /tmp/gen2 --out /tmp/gen2.bin
+//! tabletop reversi train --from /tmp/gen2.bin --games 30000 --depth 6 --exact 16 \
+//!     --random 0 --seed 3 --threads 2 --data /tmp/gen3 \
 //!     --out crates/reversi-core/src/ai/patterns.bin
 //! ```
 

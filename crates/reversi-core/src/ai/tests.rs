@@ -251,6 +251,66 @@ fn midgame_search_plays_legal_moves_and_is_deterministic() {
     }
 }
 
+/// Fixed-depth negamax with the search's rules (a pass costs no depth, the exact score
+/// when every empty square is within the depth), no pruning: the reference for the
+/// midgame search with ProbCut off.
+fn plain_negamax(eval: &eval::Evaluator, p: u64, o: u64, depth: u32, passed: bool) -> i32 {
+    if depth == 0 {
+        return eval.evaluate(p, o);
+    }
+    let empties = (!(p | o)).count_ones();
+    if empties <= depth && empties <= 16 {
+        return plain_alpha_beta(p, o, -65, 65) * eval::DISC;
+    }
+    let moves = legal_moves(p, o);
+    if moves == 0 {
+        if passed {
+            return final_score(p, o) * eval::DISC;
+        }
+        return -plain_negamax(eval, o, p, depth, true);
+    }
+    let mut best = i32::MIN;
+    let mut m = moves;
+    while m != 0 {
+        let sq = m.trailing_zeros() as u8;
+        m &= m - 1;
+        let f = flips(p, o, sq);
+        best = best.max(-plain_negamax(
+            eval,
+            o ^ f,
+            p | f | (1 << sq),
+            depth - 1,
+            false,
+        ));
+    }
+    best
+}
+
+#[test]
+fn midgame_search_without_probcut_scores_like_plain_negamax() {
+    // Iterative deepening, the table, the move ordering and the root's null windows
+    // must not change the score of a fixed-depth search.
+    let eval = eval::Evaluator::default();
+    let mut checked = 0;
+    for seed in 7000..7012u64 {
+        let Some((p, o)) = random_position(seed, 22 + (seed % 4) as u32 * 5) else {
+            continue;
+        };
+        let mut searcher = Searcher::new();
+        searcher.set_probcut(None);
+        for depth in 1..=5 {
+            let r = searcher.search(p, o, &Limits::depth(depth, 0), &mut || false);
+            assert_eq!(
+                r.score,
+                plain_negamax(&eval, p, o, depth, false),
+                "seed {seed} depth {depth}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 40);
+}
+
 #[test]
 fn a_probcut_table_that_never_cuts_searches_like_probcut_off() {
     let (p, o) = random_position(6002, 40).unwrap();
