@@ -13,14 +13,17 @@ use crate::bitboard::legal_moves;
 /// Below this many empty squares the solver drops the table and sorting, and orders
 /// moves by parity only.
 const SHALLOW: u32 = 7;
-/// From this many empty squares, moves are ordered by a shallow search of each child.
-const DEEP_ORDERING: u32 = 16;
+/// With the pattern evaluation: from this many empty squares, moves are ordered by a
+/// shallow evaluated search of each child, and the opponent's mobility weighs this much
+/// in it (measured best on FFO #20–49, see `docs/research/reversi-strength.md`).
+const PATTERN_ORDERING: (u32, i32) = (14, 300);
+/// The same with the hand-tuned evaluation (kept as it was: the training self-play
+/// depends on it).
+const HAND_TUNED_ORDERING: (u32, i32) = (16, 150);
 /// From this many empty squares, children are looked up in the table before searching.
 const ETC_DEPTH: u32 = 12;
 /// Up to this many empty squares, the move ordering looks at mobility and parity only.
 const CHEAP_KEYS: u32 = 9;
-/// Weight of the opponent's mobility in the evaluated move ordering.
-const MOB_W: i32 = 150;
 /// Scores are disc differences, so every window lies inside this.
 const SCORE_MAX: i32 = 64;
 /// Larger than any evaluation.
@@ -45,6 +48,10 @@ pub struct Solution {
 pub struct Solver {
     tt: Table,
     eval: Evaluator,
+    /// From this many empty squares, moves are ordered by an evaluated search.
+    deep_ordering: u32,
+    /// Weight of the opponent's mobility in the evaluated move ordering.
+    mob_w: i32,
     nodes: u64,
     node_limit: u64,
     aborted: bool,
@@ -70,11 +77,26 @@ impl Solver {
         Solver::with_table_bits(20)
     }
 
-    /// A solver with a table of 2^`bits` entries (24 bytes each).
+    /// A solver with a table of 2^`bits` entries (24 bytes each), ordering moves with
+    /// the shipped pattern evaluation.
     pub fn with_table_bits(bits: u32) -> Solver {
+        Solver::with_evaluator(bits, Evaluator::trained())
+    }
+
+    /// A solver with a table of 2^`bits` entries whose move ordering uses `eval`. Scores
+    /// never depend on it; the number of nodes does, and so may which of several equally
+    /// good moves is returned.
+    pub fn with_evaluator(bits: u32, eval: Evaluator) -> Solver {
+        let (deep_ordering, mob_w) = if eval.patterns().is_some() {
+            PATTERN_ORDERING
+        } else {
+            HAND_TUNED_ORDERING
+        };
         Solver {
             tt: Table::new(bits),
-            eval: Evaluator::hand_tuned(),
+            eval,
+            deep_ordering,
+            mob_w,
             nodes: 0,
             node_limit: u64::MAX,
             aborted: false,
@@ -295,17 +317,17 @@ impl Solver {
             } else if p2 == 0 {
                 // A wipeout: nothing is better.
                 -2_000_000
-            } else if n >= DEEP_ORDERING {
+            } else if n >= self.deep_ordering {
                 // A shallow evaluated search of the reply, from the opponent's view.
-                let depth = if n >= DEEP_ORDERING + 6 {
+                let depth = if n >= self.deep_ordering + 6 {
                     2
-                } else if n >= DEEP_ORDERING + 2 {
+                } else if n >= self.deep_ordering + 2 {
                     1
                 } else {
                     0
                 };
                 let e = self.probe_eval(p2, o2, -INF_EVAL, INF_EVAL, depth);
-                e + (weighted_mobility(p2, o2) as i32) * MOB_W
+                e + (weighted_mobility(p2, o2) as i32) * self.mob_w
             } else {
                 // Fastest first: the opponent's mobility dominates, then our stable
                 // corner discs, the opponent's potential mobility and parity.

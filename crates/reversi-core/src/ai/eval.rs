@@ -155,7 +155,7 @@ impl Evaluator {
     }
 
     /// The hand-tuned evaluation with the default [`Weights`] (used to generate the
-    /// training games, and by the endgame solver's move ordering).
+    /// first training games).
     pub fn hand_tuned() -> Evaluator {
         Evaluator::new(Weights::default())
     }

@@ -146,11 +146,12 @@ pub type Pair = (u32, u32, i32, i32);
 
 /// Measures (shallow, deep) score pairs of (`player`, `opponent`) for every deep depth
 /// from [`MIN_DEPTH`] to `max_depth`, with ProbCut off (so the fit does not feed on
-/// itself).
+/// itself) and no aspiration window (the shipped table was fitted without one).
 pub fn measure(searcher: &mut Searcher, player: u64, opponent: u64, max_depth: u32) -> Vec<Pair> {
     let empties = (!(player | opponent)).count_ones();
-    let probcut = searcher.probcut();
+    let (probcut, aspiration) = (searcher.probcut(), searcher.aspiration());
     searcher.set_probcut(None);
+    searcher.set_aspiration(None);
     let mut scores = vec![0i32; max_depth as usize + 1];
     scores[0] = searcher.evaluator().evaluate(player, opponent);
     for d in 1..=max_depth {
@@ -159,6 +160,7 @@ pub fn measure(searcher: &mut Searcher, player: u64, opponent: u64, max_depth: u
         scores[d as usize] = r.score;
     }
     searcher.set_probcut(probcut);
+    searcher.set_aspiration(aspiration);
     (MIN_DEPTH..=max_depth)
         .map(|d| {
             (

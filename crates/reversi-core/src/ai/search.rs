@@ -66,6 +66,9 @@ struct Iteration {
     changed: bool,
 }
 
+/// The first depth searched with an aspiration window at the root.
+const ASPIRATION_FROM: u32 = 4;
+
 /// A reusable midgame searcher: evaluation, transposition table, history and the
 /// endgame solver.
 #[derive(Clone, Debug)]
@@ -81,10 +84,16 @@ pub struct Searcher {
     probcut: Option<i32>,
     /// Multi-ProbCut's fitted table (the shipped one unless replaced).
     cuts: Box<probcut::Table>,
+    /// Half the width of the root's aspiration window, `None` when off.
+    aspiration: Option<i32>,
 }
 
 /// The default Multi-ProbCut margin, in hundredths of a deviation.
 pub const PROBCUT_MARGIN: i32 = 150;
+
+/// The default half width of the root's aspiration window, in hundredths of a disc
+/// (four discs: narrower windows fail too often, see `docs/research/reversi-strength.md`).
+pub const ASPIRATION_WINDOW: i32 = 4 * DISC;
 
 impl Default for Searcher {
     fn default() -> Searcher {
@@ -112,13 +121,17 @@ impl Searcher {
         Searcher {
             eval,
             tt: Table::new(18),
-            solver: Solver::with_table_bits(18),
+            // The bots' solver keeps the hand-tuned move ordering: the training self-play
+            // (and so the shipped weights) must not change with it. The endgames the bots
+            // solve are small, so the pattern ordering would gain them little.
+            solver: Solver::with_evaluator(18, Evaluator::hand_tuned()),
             history: [0; 64],
             nodes: 0,
             node_limit: u64::MAX,
             aborted: false,
             probcut: Some(PROBCUT_MARGIN),
             cuts: Box::new(*probcut::shipped()),
+            aspiration: Some(ASPIRATION_WINDOW),
         }
     }
 
@@ -131,6 +144,20 @@ impl Searcher {
     /// larger margins cut less and err less.
     pub fn set_probcut(&mut self, margin: Option<i32>) {
         self.probcut = margin;
+    }
+
+    /// The half width of the root's aspiration window in hundredths of a disc (`None`:
+    /// off).
+    pub fn aspiration(&self) -> Option<i32> {
+        self.aspiration
+    }
+
+    /// Turns the root's aspiration window off (`None`: every iteration searches its first
+    /// move with a full window) or sets its half width in hundredths of a disc. The
+    /// scores are the same either way, up to the search instability of a transposition
+    /// table; only the nodes change.
+    pub fn set_aspiration(&mut self, half_width: Option<i32>) {
+        self.aspiration = half_width.map(|w| w.max(1));
     }
 
     /// Replaces the Multi-ProbCut table (the shipped `probcut.bin` by default) with
@@ -275,7 +302,7 @@ impl Searcher {
             for (i, &(sq, f, _)) in root.iter().enumerate() {
                 let (p2, o2) = (opponent ^ f, player | f | (1u64 << sq));
                 let score = if i == 0 {
-                    -self.pvs(stop, p2, o2, -INF, INF, depth - 1, false)
+                    self.first_root_move(stop, p2, o2, depth, result.score)
                 } else {
                     // Null window just below the best, so ties are recognised.
                     let s = -self.pvs(stop, p2, o2, -best, -best + 1, depth - 1, false);
@@ -330,6 +357,32 @@ impl Searcher {
         }
         result.nodes = self.nodes;
         result
+    }
+
+    /// The score of the first root move at `depth`: from depth 4 on, in an aspiration
+    /// window around the last iteration's score `guess`, searched again with a full window
+    /// on the side it fails.
+    fn first_root_move(
+        &mut self,
+        stop: &mut dyn FnMut() -> bool,
+        p2: u64,
+        o2: u64,
+        depth: u32,
+        guess: i32,
+    ) -> i32 {
+        let delta = match self.aspiration {
+            Some(delta) if depth >= ASPIRATION_FROM => delta,
+            _ => return -self.pvs(stop, p2, o2, -INF, INF, depth - 1, false),
+        };
+        let (lo, hi) = (guess - delta, guess + delta);
+        let s = -self.pvs(stop, p2, o2, -hi, -lo, depth - 1, false);
+        if self.aborted || (s > lo && s < hi) {
+            s
+        } else if s <= lo {
+            -self.pvs(stop, p2, o2, -(s + 1), INF, depth - 1, false)
+        } else {
+            -self.pvs(stop, p2, o2, -INF, -(s - 1), depth - 1, false)
+        }
     }
 
     /// The score of every legal move of `player` with `limits` (exact when the position

@@ -139,6 +139,31 @@ fn solver_matches_plain_alpha_beta_at_twelve_to_fourteen_empties() {
 }
 
 #[test]
+fn both_move_orderings_solve_alike_and_the_pattern_one_visits_fewer_nodes() {
+    // The solver orders moves with the pattern evaluation by default and with the
+    // hand-tuned one inside the bots; the scores must not depend on it.
+    let mut patterned = Solver::new();
+    let mut hand = Solver::with_evaluator(20, eval::Evaluator::hand_tuned());
+    let (mut nodes_patterned, mut nodes_hand, mut solved) = (0, 0, 0);
+    for (board, _, score) in FFO {
+        let pos: Position = board.parse().unwrap();
+        patterned.clear();
+        hand.clear();
+        let a = patterned.solve(pos.player(), pos.opponent());
+        let b = hand.solve(pos.player(), pos.opponent());
+        assert_eq!((a.score, b.score), (score, score), "{board}");
+        nodes_patterned += a.nodes;
+        nodes_hand += b.nodes;
+        solved += 1;
+    }
+    assert!(solved >= 3);
+    assert!(
+        nodes_patterned < nodes_hand,
+        "{nodes_patterned} nodes with the patterns, {nodes_hand} without"
+    );
+}
+
+#[test]
 fn plain_alpha_beta_agrees_with_brute_force() {
     for seed in 2000..2040u64 {
         if let Some((p, o)) = random_position(seed, 8) {
@@ -296,19 +321,24 @@ fn midgame_search_without_probcut_scores_like_plain_negamax() {
         let Some((p, o)) = random_position(seed, 22 + (seed % 4) as u32 * 5) else {
             continue;
         };
-        let mut searcher = Searcher::new();
-        searcher.set_probcut(None);
-        for depth in 1..=5 {
-            let r = searcher.search(p, o, &Limits::depth(depth, 0), &mut || false);
-            assert_eq!(
-                r.score,
-                plain_negamax(&eval, p, o, depth, false),
-                "seed {seed} depth {depth}"
-            );
-            checked += 1;
+        // Aspiration off, the default window, and one so narrow that nearly every
+        // iteration fails and is searched again.
+        for aspiration in [None, Some(search::ASPIRATION_WINDOW), Some(1)] {
+            let mut searcher = Searcher::new();
+            searcher.set_probcut(None);
+            searcher.set_aspiration(aspiration);
+            for depth in 1..=5 {
+                let r = searcher.search(p, o, &Limits::depth(depth, 0), &mut || false);
+                assert_eq!(
+                    r.score,
+                    plain_negamax(&eval, p, o, depth, false),
+                    "seed {seed} depth {depth} aspiration {aspiration:?}"
+                );
+                checked += 1;
+            }
         }
     }
-    assert!(checked >= 40);
+    assert!(checked >= 120);
 }
 
 #[test]

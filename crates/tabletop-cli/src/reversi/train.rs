@@ -102,10 +102,12 @@ pub fn train(args: TrainArgs) -> CliResult {
         &mut progress,
         1,
         || {
-            // No ProbCut: the data then do not depend on the shipped ProbCut table.
+            // No ProbCut: the data then do not depend on the shipped ProbCut table. No
+            // aspiration window either: the weights were made without one.
             from.clone().map(|w| {
                 let mut engine = Engine::with_evaluator(limits, Evaluator::with_patterns(w));
                 engine.searcher_mut().set_probcut(None);
+                engine.searcher_mut().set_aspiration(None);
                 engine
             })
         },
