@@ -1,6 +1,7 @@
 //! The exact endgame solver: alpha-beta on raw 16-byte (player, opponent) nodes, with a
-//! transposition table, fastest-first move ordering, parity ordering near the end,
-//! stability cutoffs and specialised code for the last empty squares.
+//! transposition table, move ordering by shallow evaluated searches far from the end and
+//! fastest-first nearer to it, parity ordering near the end, enhanced transposition
+//! cutoffs, stability cutoffs and specialised code for the last empty squares.
 
 use arrayvec::ArrayVec;
 

@@ -1,6 +1,7 @@
 //! Midgame search: negamax alpha-beta with principal variation search, iterative
-//! deepening, a transposition table, history-guided fastest-first move ordering, and a
-//! hand-over to the exact solver near the end of the game.
+//! deepening with an aspiration window at the root, Multi-ProbCut, a transposition table,
+//! history-guided fastest-first move ordering, and a hand-over to the exact solver near
+//! the end of the game.
 
 use alloc::boxed::Box;
 use arrayvec::ArrayVec;
