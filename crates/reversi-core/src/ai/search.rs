@@ -154,9 +154,9 @@ impl Searcher {
     }
 
     /// Turns the root's aspiration window off (`None`: every iteration searches its first
-    /// move with a full window) or sets its half width in hundredths of a disc. The
-    /// scores are the same either way, up to the search instability of a transposition
-    /// table; only the nodes change.
+    /// move with a full window) or sets its half width in hundredths of a disc. With
+    /// ProbCut off the scores are the same either way, up to the search instability of a
+    /// transposition table; with ProbCut on, the window also changes what is cut.
     pub fn set_aspiration(&mut self, half_width: Option<i32>) {
         self.aspiration = half_width.map(|w| w.max(1));
     }
