@@ -428,7 +428,8 @@ pub fn self_play<R: Rng>(
 ) -> Vec<Sample> {
     let limits = Limits::depth(depth, exact);
     let mut bot = Engine::with_evaluator(limits, Evaluator::hand_tuned());
-    // The data must not depend on search settings that only change the node count.
+    // No aspiration window: through the table's search instability it changes the data,
+    // and the shipped weights were made without one.
     bot.searcher_mut().set_aspiration(None);
     let mut samples = Vec::new();
     let mut line: Vec<(u64, u64, bool)> = Vec::with_capacity(64);
