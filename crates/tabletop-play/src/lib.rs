@@ -1,0 +1,29 @@
+#![doc = include_str!("../README.md")]
+#![no_std]
+#![forbid(unsafe_code)]
+
+extern crate alloc;
+
+pub mod battleship;
+mod clock;
+pub mod nardy;
+mod refusal;
+pub mod reversi;
+mod seat;
+pub mod sudoku;
+mod table;
+
+pub use clock::{Clocks, TimeControl};
+pub use refusal::Refusal;
+pub use seat::{Player, Seat, Viewer};
+pub use table::{
+    Action, EndReason, Ending, Entry, Event, EventKind, Events, Settings, Table, TableGame,
+    TableView,
+};
+pub use tabletop_common::LoadError;
+
+/// The save format of every table: magic `TTPL`, version 1. The body names the game and
+/// holds the origin (the engine's own save of the state the table started from), the
+/// players, the settings and the log of actions; loading replays the log through the
+/// rules.
+pub const SAVE_FORMAT: tabletop_common::Format = tabletop_common::Format::new(*b"TTPL", 1, "table");
