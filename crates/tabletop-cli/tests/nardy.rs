@@ -243,26 +243,46 @@ fn undo_takes_back_your_turn_and_the_bots_reply() {
 }
 
 #[test]
-fn save_in_the_middle_of_a_turn_says_why_not() {
+fn a_save_in_the_middle_of_a_turn_keeps_its_steps() {
+    // The table's log holds single steps, so a save no longer waits for the whole turn.
     let dir = std::env::temp_dir().join(format!("nardy-mid-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let save = dir.join("g.nardy");
-    let script = format!("24/22\nsave {0}\nundo\nsave {0}\nquit\n", save.display());
+    let script = format!("24/22\nsave {0}\nquit\n", save.display());
     let out = tabletop(&["nardy", "--seed", "5", "--black", "human"], &script);
-    let err = stderr(&out);
-    assert!(
-        err.contains(
-            "error: a save holds whole turns: finish this turn or take back its 1 step(s)"
-        ),
-        "{err}"
+    assert!(stdout(&out).contains("Saved to"), "{}", stderr(&out));
+    let load = save.display().to_string();
+    let out = tabletop(
+        &["nardy", "--load", &load, "--black", "human"],
+        "moves\nundo\nquit\n",
     );
-    assert_eq!(
-        stdout(&out).matches("Saved to").count(),
-        1,
-        "{}",
-        stdout(&out)
-    );
+    let text = stdout(&out);
+    assert!(text.contains("Legal next steps:"), "{text}");
+    assert!(text.contains("Took back 24/22."), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_refused_undo_changes_nothing() {
+    // Once only: the second undo is refused and must not re-roll the dice (it did).
+    let out = tabletop(
+        &["nardy", "--plain", "--seed", "1"],
+        "24/18 18/15\nundo\nundo\nboard\n24/18 18/15\nquit\n",
+    );
+    assert!(
+        stderr(&out).contains("error: nothing to undo"),
+        "{}",
+        stderr(&out)
+    );
+    let text = stdout(&out);
+    // The dice stay 6-3 on the board after the undo and after the refused undo, and the
+    // same turn is legal again.
+    assert_eq!(text.matches("White to move, dice 6-3").count(), 3, "{text}");
+    assert_eq!(
+        text.matches("White played 24/18 18/15.").count(),
+        2,
+        "{text}"
+    );
 }
 
 #[test]

@@ -10,7 +10,7 @@ use nardy_core::ai::{
     BearoffDb, Evaluator, HandEval, Level, Resources, SearchBot, SearchConfig, TrainConfig,
     Trainer, analyse_game, is_race, play_game,
 };
-use nardy_core::{Color, Dice, Game, Outcome, Position, Rules, WinKind};
+use nardy_core::{Color, Dice, Outcome, Position, Rules, WinKind};
 use serde::Serialize;
 
 use crate::common::{
@@ -278,7 +278,7 @@ fn eval(position: &str, plies: u8, rules: Rules, json: JsonArg) -> CliResult {
 
 fn analyze(save: &Path, level: Level, worst: usize) -> CliResult {
     let bytes = load_file(save)?;
-    let game = Game::from_bytes(&bytes)
+    let game = super::decode_game(&bytes)
         .map_err(|e| CliError::new(format!("cannot load {}: {e}", save.display())))?;
     let resources = Resources::new();
     let mut search = level.search(game.rules(), &resources);

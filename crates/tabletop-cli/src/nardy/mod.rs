@@ -14,6 +14,9 @@ use nardy_core::{
 };
 use serde::Serialize;
 
+use tabletop_play::nardy::Nardy;
+use tabletop_play::{Seat, Table};
+
 use self::session::play;
 use crate::common::{CliError, CliResult, JsonArg, SeedArg, load_file};
 use crate::tui::nardy::{NardyScreen, Settings};
@@ -243,13 +246,34 @@ fn play_in(args: PlayArgs, rules: Rules, full_screen: bool) -> CliResult {
     settings.black = level(args.black.unwrap_or(default_black));
     let screen = match &args.load {
         Some(path) => {
-            let game = Game::from_bytes(&load_file(path)?)
-                .map_err(|e| CliError::new(e.to_string()).context(path.display()))?;
+            let game = decode_game(&load_file(path)?)
+                .map_err(|e| CliError::new(e).context(path.display()))?;
             NardyScreen::with_game(settings, game)
         }
         None => NardyScreen::new(settings),
     };
     crate::tui::run(Box::new(screen))
+}
+
+/// A table from a save (the shared table format, or the engine's own), with `players` in
+/// its seats.
+fn load_table(bytes: &[u8], players: [PlayerArg; 2]) -> Result<Table<Nardy>, String> {
+    let mut table = Table::<Nardy>::from_bytes(bytes).map_err(|e| e.to_string())?;
+    for (i, p) in players.into_iter().enumerate() {
+        let seat = Seat(i as u8);
+        let want = session::player(p);
+        if table.players()[i] != want {
+            table.set_player(seat, want).map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(table)
+}
+
+/// The engine game of a save in either format, at the start of the turn in progress.
+pub(crate) fn decode_game(bytes: &[u8]) -> Result<Game, String> {
+    Table::<Nardy>::from_bytes(bytes)
+        .map(|t| t.game().game().clone())
+        .map_err(|e| e.to_string())
 }
 
 fn parse_position(text: &str) -> CliResult<Position> {

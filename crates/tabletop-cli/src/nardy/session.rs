@@ -3,11 +3,13 @@
 use std::cell::{Cell, OnceCell};
 
 use nardy_core::ai::{Bot, Level, Resources};
-use nardy_core::{Color, Dice, Game, Move, Position, Rules, Step, TurnBuilder};
+use nardy_core::{Color, Dice, Move, Position, Rules, Step};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use tabletop_play::nardy::{self, Event, Input, Nardy, color_of, seat_of};
+use tabletop_play::{Action, EventKind, Events, Player, Refusal, Seat, Table};
 
-use super::{PlayArgs, PlayerArg, parse_player};
+use super::{PlayArgs, PlayerArg, load_table, parse_player};
 use crate::common::{
     CliError, CliResult, Console, Painter, Session, Style, load_file, run_session,
 };
@@ -27,14 +29,13 @@ commands:
 /// Above this many legal turns, `moves` groups them by their first step.
 const PLAIN_LIST_MAX: usize = 8;
 
-/// One game in the terminal, driven by the shared session loop.
+/// One game in the terminal: a view of a `tabletop_play` table, driven by the shared
+/// session loop.
 struct NardySession {
     rules: Rules,
     seed: u64,
     games: u64,
-    game: Game,
-    /// The turn of a person in progress, step by step.
-    builder: Option<TurnBuilder>,
+    table: Table<Nardy>,
     players: [PlayerArg; 2],
     /// The bot of each side (a random one for a person's side, never asked).
     bots: [Box<dyn Bot>; 2],
@@ -54,27 +55,29 @@ pub(super) fn play(args: PlayArgs, rules: Rules) -> CliResult {
         .unwrap_or_else(|| parse_player("bot").expect("the default level exists"));
     let seed = args.seed.seed();
     let mut console = Console::stdin();
-    let game = match &args.load {
+    let players = [white, black];
+    let table = match &args.load {
         Some(path) => {
             let bytes = load_file(path)?;
-            Game::from_bytes(&bytes)
-                .map_err(|e| CliError::new(e.to_string()).context(path.display()))?
+            let table = load_table(&bytes, players)
+                .map_err(|e| CliError::new(e).context(path.display()))?;
+            println!(
+                "Loaded a game of {} turns.",
+                table.game().game().history().len()
+            );
+            table
         }
-        None => Game::new(rules, seed),
+        None => nardy::new_table(rules, seed, players.map(player)),
     };
-    if args.load.is_some() {
-        println!("Loaded a game of {} turns.", game.history().len());
-    }
     let resources = OnceCell::new();
-    let players = [white, black];
+    let rules = *table.game().game().rules();
     let mut session = NardySession {
-        rules: *game.rules(),
+        rules,
         seed,
         games: 0,
-        bots: make_bots(&players, game.rules(), &resources),
+        bots: make_bots(&players, &rules, &resources),
         resources,
-        game,
-        builder: None,
+        table,
         players,
         bot_rng: ChaCha8Rng::seed_from_u64(seed ^ 0x9E37_79B9_7F4A_7C15),
         board_shown: Cell::new(false),
@@ -97,6 +100,14 @@ fn make_bots(
     })
 }
 
+/// The table's player for a command-line player.
+pub(super) fn player(p: PlayerArg) -> Player {
+    match p {
+        PlayerArg::Human => Player::Human,
+        PlayerArg::Bot(level) => Player::Bot(level.get()),
+    }
+}
+
 fn dice_text(d: Dice) -> String {
     format!("{}-{}", d.high(), d.low())
 }
@@ -115,15 +126,15 @@ impl Session for NardySession {
     fn prompt(&self) -> String {
         format!(
             "{} {}> ",
-            self.game.side_to_move(),
-            dice_text(self.game.dice())
+            self.game().side_to_move(),
+            dice_text(self.game().dice())
         )
     }
 
     fn show(&self, painter: Painter) -> String {
         let mut out = String::new();
-        if self.game.history().is_empty()
-            && let Some(r) = self.game.roll_off()
+        if self.game().history().is_empty()
+            && let Some(r) = self.game().roll_off()
         {
             for &(w, b) in &r.throws[..r.throws.len() - 1] {
                 push_line(
@@ -146,34 +157,22 @@ impl Session for NardySession {
 
     fn advance(&mut self, painter: Painter) -> CliResult<String> {
         let mut out = String::new();
-        while self.game.outcome().is_none() && self.builder.is_none() {
+        while let Some((seat, _)) = self.table.bot_to_act() {
             if !self.board_shown.get() {
                 out.push_str(&self.board(painter));
             }
-            let color = self.game.side_to_move();
-            let dice = dice_text(self.game.dice());
-            if self.game.must_pass() {
-                push_line(
-                    &mut out,
-                    format!("{color} rolls {dice} and has no legal move: pass."),
-                );
-                self.play_turn(&Move::pass())?;
-            } else if matches!(self.players[color.index()], PlayerArg::Bot(_)) {
-                let Some(mv) = self.bots[color.index()].choose_move(
-                    self.game.position(),
-                    self.game.dice(),
-                    &mut self.bot_rng,
-                ) else {
-                    break;
-                };
-                push_line(
-                    &mut out,
-                    format!("{color} (bot) rolls {dice} and plays {mv}."),
-                );
-                self.play_turn(&mv)?;
-            } else {
-                self.builder = Some(self.game.builder()?);
-            }
+            let Some(action) = nardy::bot_action(
+                self.table.game(),
+                self.bots[seat.index()].as_mut(),
+                &mut self.bot_rng,
+            ) else {
+                break;
+            };
+            let events = self.table.apply(seat, action)?;
+            out.push_str(&self.narrate(&events, painter));
+        }
+        if !self.board_shown.get() && self.table.ending().is_none() {
+            out.push_str(&self.board(painter));
         }
         Ok(out)
     }
@@ -184,7 +183,7 @@ impl Session for NardySession {
             None => (line, ""),
         };
         match word.to_ascii_lowercase().as_str() {
-            "rules" => Ok(self.game.rules().to_string()),
+            "rules" => Ok(self.game().rules().to_string()),
             "board" => Ok(self.board(painter)),
             "moves" => Ok(self.list_moves()),
             "hint" => Ok(self.hint()),
@@ -198,7 +197,7 @@ impl Session for NardySession {
             _ if line.starts_with(|c: char| c.is_ascii_digit())
                 || word.eq_ignore_ascii_case("pass") =>
             {
-                self.play_steps(line)
+                self.play_steps(line, painter)
             }
             _ => Err(CliError::new(format!(
                 "unknown command `{word}`; type `help`"
@@ -207,41 +206,36 @@ impl Session for NardySession {
     }
 
     fn save(&self) -> CliResult<Vec<u8>> {
-        if let Some(b) = &self.builder
-            && !b.played().is_empty()
-        {
-            return Err(CliError::new(format!(
-                "a save holds whole turns: finish this turn or take back its {} step(s) \
-                 with `undo`, then save",
-                b.played().len()
-            )));
-        }
-        Ok(self.game.to_bytes())
+        Ok(self.table.to_bytes())
     }
 
     fn load(&mut self, bytes: &[u8]) -> CliResult {
-        let game = Game::from_bytes(bytes).map_err(|e| CliError::new(e.to_string()))?;
-        self.rules = *game.rules();
-        self.bots = make_bots(&self.players, game.rules(), &self.resources);
-        self.game = game;
-        self.builder = None;
+        let table = load_table(bytes, self.players).map_err(CliError::new)?;
+        self.rules = *table.game().game().rules();
+        self.bots = make_bots(&self.players, &self.rules, &self.resources);
+        self.table = table;
+        self.board_shown.set(false);
         Ok(())
     }
 
     fn game_over(&self, painter: Painter) -> Option<String> {
-        let outcome = self.game.outcome()?;
+        let ending = self.table.ending()?;
         let mut out = String::new();
         if !self.board_shown.get() {
             out.push_str(&self.board(painter));
         }
-        push_line(&mut out, format!("{outcome}."));
+        push_line(&mut out, format!("{}.", ending.score));
         Some(out)
     }
 
     fn new_game(&mut self) {
         self.games += 1;
-        self.game = Game::new(self.rules, self.seed.wrapping_add(self.games));
-        self.builder = None;
+        self.table = nardy::new_table(
+            self.rules,
+            self.seed.wrapping_add(self.games),
+            self.players.map(player),
+        );
+        self.board_shown.set(false);
         for bot in &mut self.bots {
             bot.new_game();
         }
@@ -249,12 +243,60 @@ impl Session for NardySession {
 }
 
 impl NardySession {
-    /// Plays a whole turn and notes that the board on screen is old.
-    fn play_turn(&mut self, mv: &Move) -> CliResult {
-        self.game.play(mv)?;
-        self.builder = None;
-        self.board_shown.set(false);
-        Ok(())
+    /// The engine game at the start of the turn in progress.
+    fn game(&self) -> &nardy_core::Game {
+        self.table.game().game()
+    }
+
+    /// The seat of the person who types: the seat to act, else the first person's seat.
+    fn person_seat(&self) -> Seat {
+        match self.table.to_act() {
+            Some(seat) if self.is_human(color_of(seat)) => seat,
+            _ => seat_of(if self.is_human(Color::White) {
+                Color::White
+            } else {
+                Color::Black
+            }),
+        }
+    }
+
+    /// The lines that tell what the table did: bots' turns, forced passes, finished turns.
+    fn narrate(&self, events: &Events<Nardy>, painter: Painter) -> String {
+        let mut out = String::new();
+        for event in events {
+            let EventKind::Game(Event::Turn {
+                seat,
+                dice,
+                mv,
+                forced,
+            }) = &event.kind
+            else {
+                continue;
+            };
+            let color = color_of(*seat);
+            let text = dice_text(*dice);
+            if *forced {
+                if !self.board_shown.get() {
+                    // The board as it stood before the pass: the same checkers, the passer
+                    // to move with its dice.
+                    let pos = self.game().position().with_side_to_move(color);
+                    out.push_str(&self.board_of(painter, pos, Some((color, *dice))));
+                }
+                push_line(
+                    &mut out,
+                    format!("{color} rolls {text} and has no legal move: pass."),
+                );
+            } else if self.is_human(color) {
+                push_line(&mut out, format!("{color} played {mv}."));
+            } else {
+                push_line(
+                    &mut out,
+                    format!("{color} (bot) rolls {text} and plays {mv}."),
+                );
+            }
+            self.board_shown.set(false);
+        }
+        out
     }
 
     fn is_human(&self, color: Color) -> bool {
@@ -268,7 +310,7 @@ impl NardySession {
             return String::new();
         };
         let mut search = level.search(&self.rules, self.resources.get_or_init(Resources::new));
-        let ranked = search.rank(self.game.position(), self.game.dice());
+        let ranked = search.rank(self.game().position(), self.game().dice());
         let mut out = String::new();
         for (i, r) in ranked.iter().take(5).enumerate() {
             let loss = if i == 0 {
@@ -293,70 +335,68 @@ impl NardySession {
         out.trim_end().to_string()
     }
 
-    /// Takes back the last step of the turn in progress; with none, the whole turns back to
-    /// the previous turn of a person (the bot's reply and forced passes with it).
+    /// Takes back the last step of the turn in progress; with none, the whole turns back
+    /// to the previous turn of a person (the table's undo).
     fn undo(&mut self, painter: Painter) -> CliResult<String> {
-        if let Some(b) = self.builder.as_mut()
-            && let Some(step) = b.undo()
-        {
-            let mut out = format!("Took back {step}.\n");
-            out.push_str(&self.progress());
-            return Ok(out);
-        }
-        let mut undone = Vec::new();
-        while let Some(mv) = self.game.undo() {
-            undone.push((self.game.side_to_move(), mv));
-            if self.is_human(self.game.side_to_move()) && !self.game.must_pass() {
-                break;
+        let events = self
+            .table
+            .apply(self.person_seat(), Action::Undo)
+            .map_err(|e| CliError::new(e.to_string()))?;
+        let mut out = String::new();
+        let mut turns = Vec::new();
+        for event in &events {
+            match &event.kind {
+                EventKind::Game(Event::StepTakenBack { step, .. }) => {
+                    out.push_str(&format!("Took back {step}.\n"));
+                    out.push_str(&self.progress());
+                    return Ok(out);
+                }
+                EventKind::Game(Event::TurnTakenBack { seat, mv }) => turns.push((*seat, mv)),
+                _ => {}
             }
         }
-        let reached = undone
-            .last()
-            .is_some_and(|(c, _)| self.is_human(*c) && !self.game.must_pass());
-        if !reached {
-            while self.game.redo().is_some() {}
-            return Err(CliError::new("nothing to undo"));
-        }
-        self.builder = None;
-        self.board_shown.set(false);
-        let mut out = String::new();
-        for (color, mv) in undone.iter().rev() {
-            push_line(&mut out, format!("Took back {color}'s turn {mv}."));
+        for (seat, mv) in turns.iter().rev() {
+            push_line(
+                &mut out,
+                format!("Took back {}'s turn {mv}.", color_of(*seat)),
+            );
         }
         out.push_str(&self.board(painter));
         Ok(out)
     }
 
-    fn play_steps(&mut self, text: &str) -> CliResult<String> {
+    fn play_steps(&mut self, text: &str, painter: Painter) -> CliResult<String> {
         let mv: Move = text
             .parse()
             .map_err(|e: nardy_core::ParseMoveError| CliError::new(e.to_string()))?;
-        let Some(b) = self.builder.as_mut() else {
+        let Some(seat) = self.table.to_act().filter(|s| self.is_human(color_of(*s))) else {
             return Err(CliError::new("it is not your turn"));
         };
         if mv.is_pass() {
-            if b.is_complete() && b.played().is_empty() {
-                self.play_turn(&Move::pass())?;
-                return Ok(String::new());
-            }
             return Err(CliError::new("you cannot pass: a legal move exists"));
         }
-        b.play_all(mv.steps())
-            .map_err(|e| CliError::new(format!("illegal: {e}")))?;
-        if !b.is_complete() {
-            return Ok(self.progress());
+        // The steps go in one by one on a copy, so a refused step leaves the turn as it was.
+        let mut table = self.table.clone();
+        let mut events = Vec::new();
+        for step in mv.steps() {
+            let applied = table
+                .apply(seat, Action::Play(Input::Step(*step)))
+                .map_err(|e| match e {
+                    Refusal::Illegal(why) => CliError::new(format!("illegal: {why}")),
+                    other => CliError::new(other.to_string()),
+                })?;
+            events.extend(applied);
         }
-        let done = b.finish()?;
-        let color = b.start().side_to_move();
-        let builder = b.clone();
-        self.game.play_builder(&builder)?;
-        self.builder = None;
-        self.board_shown.set(false);
-        Ok(format!("{color} played {done}."))
+        self.table = table;
+        if self.table.game().played().is_empty() {
+            Ok(self.narrate(&events, painter).trim_end().to_string())
+        } else {
+            Ok(self.progress())
+        }
     }
 
     fn progress(&self) -> String {
-        let Some(b) = &self.builder else {
+        let Some(b) = self.table.game().builder() else {
             return String::new();
         };
         let played: Vec<String> = b.played().iter().map(|s| s.to_string()).collect();
@@ -374,7 +414,7 @@ impl NardySession {
     }
 
     fn list_moves(&self) -> String {
-        let Some(b) = &self.builder else {
+        let Some(b) = self.table.game().builder() else {
             return String::new();
         };
         let mut out = String::new();
@@ -398,7 +438,7 @@ impl NardySession {
     }
 
     fn destinations(&self, point: u8) -> CliResult<String> {
-        let Some(b) = &self.builder else {
+        let Some(b) = self.table.game().builder() else {
             return Err(CliError::new("it is not your turn"));
         };
         let pos = b.position();
@@ -438,13 +478,19 @@ impl NardySession {
         }
     }
 
-    /// The board, the pip counts and whose turn it is; marks the board as shown.
+    /// The board of the table now; marks the board as shown.
     fn board(&self, painter: Painter) -> String {
+        let to_move = self
+            .table
+            .to_act()
+            .map(|s| (color_of(s), self.game().dice()));
+        self.board_of(painter, self.table.game().position(), to_move)
+    }
+
+    /// The board of `pos`, the pip counts and who is to move with which dice; marks the
+    /// board as shown.
+    fn board_of(&self, painter: Painter, pos: Position, to_move: Option<(Color, Dice)>) -> String {
         self.board_shown.set(true);
-        let pos = match &self.builder {
-            Some(b) => b.position(),
-            None => *self.game.position(),
-        };
         let num = |p: u8| painter.paint(&format!("{p:>4}"), Style::Dim);
         let with_bar = |p: u8, bar: u8, text: String| {
             if p == bar { format!("  |{text}") } else { text }
@@ -472,15 +518,14 @@ impl NardySession {
             ),
         );
         push_line(&mut out, format!("Position: {pos}"));
-        if self.game.outcome().is_none() {
-            let c = pos.side_to_move();
+        if let Some((c, dice)) = to_move {
             let who = match self.players[c.index()] {
                 PlayerArg::Human => "",
                 PlayerArg::Bot(_) => " (bot)",
             };
             push_line(
                 &mut out,
-                format!("{c}{who} to move, dice {}", dice_text(self.game.dice())),
+                format!("{c}{who} to move, dice {}", dice_text(dice)),
             );
         }
         out

@@ -1176,7 +1176,7 @@ impl GameScreen for NardyScreen {
     }
 
     fn load(&mut self, bytes: &[u8]) -> Result<(), String> {
-        let game = Game::from_bytes(bytes).map_err(|e| e.to_string())?;
+        let game = crate::nardy::decode_game(bytes)?;
         self.settings.rules = *game.rules();
         self.game = game;
         self.thinker.run(|bots| *bots = [None, None]);
