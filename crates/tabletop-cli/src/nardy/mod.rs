@@ -246,9 +246,9 @@ fn play_in(args: PlayArgs, rules: Rules, full_screen: bool) -> CliResult {
     settings.black = level(args.black.unwrap_or(default_black));
     let screen = match &args.load {
         Some(path) => {
-            let game = decode_game(&load_file(path)?)
-                .map_err(|e| CliError::new(e).context(path.display()))?;
-            NardyScreen::with_game(settings, game)
+            let table = Table::<Nardy>::from_bytes(&load_file(path)?)
+                .map_err(|e| CliError::new(e.to_string()).context(path.display()))?;
+            NardyScreen::with_table(settings, table)
         }
         None => NardyScreen::new(settings),
     };

@@ -253,7 +253,7 @@ fn draw_board(
 fn dice_marks(screen: &NardyScreen) -> Vec<(u8, bool)> {
     let mut remaining = screen.remaining_dice();
     screen
-        .game
+        .game()
         .dice()
         .to_play()
         .into_iter()
@@ -269,8 +269,8 @@ fn dice_marks(screen: &NardyScreen) -> Vec<(u8, bool)> {
 
 fn draw_panel(screen: &NardyScreen, c: &mut Canvas, pos: &Position, theme: &Theme) {
     let x = PANEL_X;
-    let to_move = screen.game.side_to_move();
-    let over = screen.game.outcome();
+    let to_move = screen.game().side_to_move();
+    let over = screen.game().outcome();
     for (i, color) in Color::ALL.into_iter().enumerate() {
         let y = 2 * i as u16;
         c.put(x, y, glyph(color), checker_style(color, theme));
@@ -341,7 +341,7 @@ fn draw_panel(screen: &NardyScreen, c: &mut Canvas, pos: &Position, theme: &Them
         }
         y += 2;
     }
-    if let Some(r) = screen.game.history().last() {
+    if let Some(r) = screen.game().history().last() {
         c.put(
             x,
             y,

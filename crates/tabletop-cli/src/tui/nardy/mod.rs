@@ -4,13 +4,18 @@
 //!
 //! The view is fixed, as in the line mode: points 13–24 along the top (left to right),
 //! 12–1 along the bottom, White's home (1–6) bottom right with its tray to the right of
-//! point 1, Black's home (13–18) top left with its tray to the left of point 13. A person's
-//! turn is committed to the game as soon as its steps form a legal full turn.
+//! point 1, Black's home (13–18) top left with its tray to the left of point 13.
+//!
+//! The screen is a view of a `tabletop_play` table ([`Table<Nardy>`]): every step, whole
+//! turn, undo, redo, bot turn and save goes through the table, which plays forced passes
+//! itself. The screen shows what the table did at a readable pace: a bot's turn step by
+//! step, a forced pass for a moment, from the table's events.
 
 mod board;
 #[cfg(test)]
 mod tests;
 
+use std::collections::VecDeque;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -25,6 +30,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use ratatui::Frame;
 use ratatui::layout::{Position as Cell, Rect};
+use tabletop_play::nardy::{Event as TableEvent, Input, Nardy, bot_action, color_of, seat_of};
+use tabletop_play::{Action, EventKind, Events, Player, Refusal, Seat, Table};
 
 use super::worker::Worker;
 use super::{Choice, Ctx, GameScreen, Handled, Theme};
@@ -77,6 +84,11 @@ impl Settings {
             Color::White => self.white,
             Color::Black => self.black,
         }
+    }
+
+    /// The table's players: a person, or a bot of its level.
+    fn players(&self) -> [Player; 2] {
+        [self.white, self.black].map(|p| p.map_or(Player::Human, |l| Player::Bot(l.get())))
     }
 }
 
@@ -146,6 +158,15 @@ enum Button {
     OnlyTurn,
 }
 
+/// A turn the table has played that the screen is still showing: a bot's turn (step by
+/// step) or a forced pass.
+struct Shown {
+    /// The engine game before the turn.
+    before: Game,
+    /// The turn.
+    mv: Move,
+}
+
 /// A bot's turn being shown step by step.
 struct BotTurn {
     mv: Move,
@@ -174,12 +195,12 @@ struct TurnInfo {
 /// Each side's bot, owned by the worker thread and built there when first needed.
 type Bots = [Option<Box<dyn Bot>>; 2];
 
-/// A bot's answer: the position and dice it thought about, its turn (`None` when the game
-/// is over) and the generator after the thinking, which the screen adopts.
+/// A bot's answer: the position and dice it thought about, its action (`None` when the
+/// game is over) and the generator after the thinking, which the screen adopts.
 type Thought = (
     nardy_core::Position,
     nardy_core::Dice,
-    Option<Move>,
+    Option<Action<Input>>,
     ChaCha8Rng,
 );
 
@@ -188,17 +209,22 @@ pub struct NardyScreen {
     settings: Settings,
     /// Games started before this one (the seed of game `k` is `seed + k`).
     games: u64,
-    game: Game,
+    /// The match: the game, the steps of the turn in progress, the seats, undo and redo.
+    table: Table<Nardy>,
+    /// Turns the table has played that are still to be shown, oldest first; while there
+    /// are some, the screen shows the game before the first of them.
+    replay: VecDeque<Shown>,
     /// The thread where the bots think, so the screen answers keys meanwhile.
     thinker: Worker<Bots, Thought>,
-    /// The bot's turn for the position on the board, once thought of.
-    thought: Option<Option<Move>>,
+    /// The bot's action for the position on the board, once thought of.
+    thought: Option<Option<Action<Input>>>,
     /// The bear-off database and network of levels 4 to 6, shared by bots and hints.
     resources: Option<Resources>,
     /// The resources being built in the background.
     loading: Option<JoinHandle<Resources>>,
     bot_rng: ChaCha8Rng,
-    /// The person's turn in progress.
+    /// The person's turn in progress as the table has it (`table.game().builder()`),
+    /// taken again after every change of the table ([`NardyScreen::sync`]).
     builder: Option<TurnBuilder>,
     /// The bot's turn being shown.
     anim: Option<BotTurn>,
@@ -209,8 +235,6 @@ pub struct NardyScreen {
     hints: Option<Hints>,
     /// When the next timed action (a bot step, a pass) happens.
     next_at: Option<Instant>,
-    /// How many turns each undo took back, so a redo replays the same.
-    redo_groups: Vec<usize>,
     /// The rectangles of the spots drawn last, for the mouse.
     hits: Vec<(Rect, Spot)>,
     /// The point of the checker under the pressed left button, and whether a release on
@@ -227,13 +251,26 @@ impl NardyScreen {
         NardyScreen::with_game(settings, game)
     }
 
-    /// Continues `game` (a loaded save; its rules stay in force) with the players and hint
-    /// level of `settings`.
-    pub fn with_game(mut settings: Settings, game: Game) -> NardyScreen {
-        settings.rules = *game.rules();
+    /// Continues `game` (its rules stay in force) with the players and hint level of
+    /// `settings`; a forced pass the table plays at once is shown.
+    pub fn with_game(settings: Settings, game: Game) -> NardyScreen {
+        let table = Table::new(Nardy::new(game.clone()), &settings.players());
+        let mut screen = NardyScreen::with_table(settings, table);
+        screen.show_passes(game);
+        screen.reset_turn();
+        screen
+    }
+
+    /// Continues `table` (a loaded save; its rules stay in force) with the players and
+    /// hint level of `settings`.
+    pub fn with_table(mut settings: Settings, mut table: Table<Nardy>) -> NardyScreen {
+        settings.rules = *table.game().game().rules();
+        seat_players(&mut table, settings.players());
         let mut screen = NardyScreen {
             settings,
             games: 0,
+            table,
+            replay: VecDeque::new(),
             thinker: Worker::new("nardy-bot", || [None, None]),
             thought: None,
             resources: None,
@@ -246,11 +283,9 @@ impl NardyScreen {
             selected: None,
             hints: None,
             next_at: None,
-            redo_groups: Vec::new(),
             hits: Vec::new(),
             drag: None,
             buttons: Vec::new(),
-            game,
         };
         screen.preload();
         screen.reset_turn();
@@ -291,16 +326,91 @@ impl NardyScreen {
         }
     }
 
-    /// Forgets everything about the turn in progress and looks at the new one.
+    /// The engine game shown: before the first turn still to be shown, else the table's
+    /// (at the start of the turn in progress).
+    fn game(&self) -> &Game {
+        match self.replay.front() {
+            Some(shown) => &shown.before,
+            None => self.table.game().game(),
+        }
+    }
+
+    /// The seat of the person who asks for undo or redo: the seat to act if a person's,
+    /// else the first person's seat.
+    fn person_seat(&self) -> Option<Seat> {
+        self.table
+            .to_act()
+            .filter(|&s| self.is_human(color_of(s)))
+            .or_else(|| {
+                Color::ALL
+                    .into_iter()
+                    .find(|&c| self.is_human(c))
+                    .map(seat_of)
+            })
+    }
+
+    /// Takes the person's turn in progress from the table, when a person is to act and
+    /// nothing is left to show.
+    fn sync(&mut self) {
+        let person = self
+            .table
+            .to_act()
+            .is_some_and(|s| self.is_human(color_of(s)));
+        self.builder = if person && self.replay.is_empty() {
+            self.table.game().builder()
+        } else {
+            None
+        };
+    }
+
+    /// Queues the turns of `events` to show: the bots' turns and the forced passes, each
+    /// with the game before it (`before` is the game before the first of them).
+    fn show(&mut self, mut before: Game, events: &Events<Nardy>) {
+        for event in events {
+            let EventKind::Game(TableEvent::Turn {
+                seat, mv, forced, ..
+            }) = &event.kind
+            else {
+                continue;
+            };
+            if *forced || !self.is_human(color_of(*seat)) {
+                self.replay.push_back(Shown {
+                    before: before.clone(),
+                    mv: mv.clone(),
+                });
+            }
+            if before.play(mv).is_err() {
+                break;
+            }
+        }
+    }
+
+    /// Queues the forced passes the table played at once when it took `game` over.
+    fn show_passes(&mut self, mut game: Game) {
+        let played = game.history().len();
+        let passes: Vec<Move> = self.table.game().game().history()[played..]
+            .iter()
+            .map(|r| r.mv.clone())
+            .collect();
+        for mv in passes {
+            let before = game.clone();
+            if game.play(&mv).is_err() {
+                break;
+            }
+            self.replay.push_back(Shown { before, mv });
+        }
+    }
+
+    /// Forgets everything about the turn shown and looks at the next one.
     fn reset_turn(&mut self) {
         self.thinker.cancel();
         self.thought = None;
-        self.builder = None;
         self.anim = None;
         self.selected = None;
         self.next_at = None;
         self.hints = None;
-        let moves = self.game.legal_moves();
+        self.sync();
+        let moves = self.game().legal_moves();
         let passing = moves.len() == 1 && moves[0].is_pass();
         self.info = TurnInfo {
             moves: moves.len(),
@@ -308,8 +418,7 @@ impl NardyScreen {
             passing,
             said: false,
         };
-        if self.game.outcome().is_none() && !passing && self.is_human(self.game.side_to_move()) {
-            self.builder = self.game.builder().ok();
+        if self.builder.is_some() {
             let movable = self.movable();
             if !matches!(self.cursor, Spot::Point(p) if movable.contains(&p))
                 && let Some(&first) = movable.first()
@@ -326,19 +435,19 @@ impl NardyScreen {
         } else if let Some(b) = &self.builder {
             b.position()
         } else {
-            *self.game.position()
+            *self.game().position()
         }
     }
 
     /// The dice still to play in the turn shown.
     fn remaining_dice(&self) -> Vec<u8> {
-        if self.game.outcome().is_some() || self.info.passing {
+        if self.game().outcome().is_some() || self.info.passing {
             return Vec::new();
         }
         match (&self.anim, &self.builder) {
             (Some(a), _) => a.builder.remaining_dice(),
             (None, Some(b)) => b.remaining_dice(),
-            (None, None) => self.game.dice().to_play(),
+            (None, None) => self.game().dice().to_play(),
         }
     }
 
@@ -348,7 +457,7 @@ impl NardyScreen {
         match &self.anim {
             Some(a) => a.builder.played().to_vec(),
             None => self
-                .game
+                .game()
                 .history()
                 .last()
                 .map(|r| r.mv.steps().to_vec())
@@ -358,8 +467,8 @@ impl NardyScreen {
 
     /// The side whose steps [`NardyScreen::last_steps`] gives.
     fn last_color(&self) -> Color {
-        match (&self.anim, self.game.history().last()) {
-            (Some(_), _) | (None, None) => self.game.side_to_move(),
+        match (&self.anim, self.game().history().last()) {
+            (Some(_), _) | (None, None) => self.game().side_to_move(),
             (None, Some(r)) => r.color,
         }
     }
@@ -381,20 +490,6 @@ impl NardyScreen {
         match (&self.builder, self.selected) {
             (Some(b), Some(p)) => b.destinations(p),
             _ => Vec::new(),
-        }
-    }
-
-    /// Commits the person's turn once it is complete.
-    fn commit_if_complete(&mut self, ctx: &mut Ctx) {
-        let Some(b) = self.builder.as_ref().filter(|b| b.is_complete()).cloned() else {
-            return;
-        };
-        match self.game.play_builder(&b) {
-            Ok(()) => {
-                self.redo_groups.clear();
-                self.reset_turn();
-            }
-            Err(e) => ctx.say(format!("Illegal: {e}")),
         }
     }
 
@@ -504,12 +599,12 @@ impl NardyScreen {
     /// Enter or a click on `spot`: select a checker, play the selected one there, or say
     /// why not.
     fn act(&mut self, spot: Spot, ctx: &mut Ctx) {
-        if let Some(outcome) = self.game.outcome() {
+        if let Some(outcome) = self.game().outcome() {
             ctx.say(format!("{outcome}. Press n for a new game."));
             return;
         }
         let Some(b) = &self.builder else {
-            let color = self.game.side_to_move();
+            let color = self.game().side_to_move();
             if self.info.passing {
                 ctx.say(format!("{color} has no legal move: the turn passes"));
             } else {
@@ -560,9 +655,10 @@ impl NardyScreen {
         }
     }
 
-    /// Plays one step of the person's turn; commits the turn when it is complete.
+    /// Plays one step of the person's turn at the table; the turn goes to the game when
+    /// its steps are complete.
     fn play_step(&mut self, from: u8, to: Option<u8>, ctx: &mut Ctx) {
-        let Some(b) = self.builder.as_mut() else {
+        let Some(seat) = self.table.to_act().filter(|_| self.builder.is_some()) else {
             return;
         };
         let step = match Step::new(from, to) {
@@ -572,16 +668,32 @@ impl NardyScreen {
                 return;
             }
         };
-        match b.play(step) {
-            Ok(()) => {
+        let before = self.game().clone();
+        match self.table.apply(seat, Action::Play(Input::Step(step))) {
+            Ok(events) => {
                 self.selected = None;
                 self.cursor = match to {
                     Some(p) => Spot::Point(p),
                     None => Spot::Point(from),
                 };
-                self.commit_if_complete(ctx);
+                self.turn_played(before, &events);
             }
+            Err(Refusal::Illegal(why)) => ctx.say(format!("Illegal: {step}: {why}")),
             Err(e) => ctx.say(format!("Illegal: {step}: {e}")),
+        }
+    }
+
+    /// After a person's action: with the turn complete, shows what the table played after
+    /// it and looks at the next turn; else takes the turn in progress again.
+    fn turn_played(&mut self, before: Game, events: &Events<Nardy>) {
+        let done = events
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Game(TableEvent::Turn { .. })));
+        if done {
+            self.show(before, events);
+            self.reset_turn();
+        } else {
+            self.sync();
         }
     }
 
@@ -617,17 +729,26 @@ impl NardyScreen {
     }
 
     fn take_back_step(&mut self, ctx: &mut Ctx) {
-        let Some(b) = self.builder.as_mut() else {
+        let Some(b) = &self.builder else {
             ctx.say("Nothing to take back: it is not your turn");
             return;
         };
-        match b.undo() {
-            Some(step) => {
-                self.selected = None;
-                self.cursor = Spot::Point(step.from());
-                ctx.say(format!("Took back {step}"));
+        let Some(seat) = self.table.to_act().filter(|_| !b.played().is_empty()) else {
+            ctx.say("No step of this turn to take back (u takes back whole turns)");
+            return;
+        };
+        match self.table.apply(seat, Action::Undo) {
+            Ok(events) => {
+                self.sync();
+                for event in &events {
+                    if let EventKind::Game(TableEvent::StepTakenBack { step, .. }) = event.kind {
+                        self.selected = None;
+                        self.cursor = Spot::Point(step.from());
+                        ctx.say(format!("Took back {step}"));
+                    }
+                }
             }
-            None => ctx.say("No step of this turn to take back (u takes back whole turns)"),
+            Err(e) => ctx.say(sentence(&e)),
         }
     }
 
@@ -647,7 +768,8 @@ impl NardyScreen {
         self.play_step(point, None, ctx);
     }
 
-    /// `a`: plays the only legal turn.
+    /// `a`: plays the only legal turn (from the start of the turn: the steps played go
+    /// back first).
     fn play_only(&mut self, ctx: &mut Ctx) {
         let Some(mv) = self.info.only.clone() else {
             match self.builder {
@@ -659,12 +781,21 @@ impl NardyScreen {
             }
             return;
         };
-        let Some(b) = self.builder.as_mut() else {
+        let Some(seat) = self.table.to_act().filter(|_| self.builder.is_some()) else {
             return;
         };
-        b.reset();
-        match b.play_all(mv.steps()) {
-            Ok(()) => self.commit_if_complete(ctx),
+        let mut table = self.table.clone();
+        while !table.game().played().is_empty() {
+            if table.apply(seat, Action::Undo).is_err() {
+                break;
+            }
+        }
+        let before = table.game().game().clone();
+        match table.apply(seat, Action::Play(Input::Turn(mv))) {
+            Ok(events) => {
+                self.table = table;
+                self.turn_played(before, &events);
+            }
             Err(e) => ctx.say(format!("Illegal: {e}")),
         }
     }
@@ -679,7 +810,7 @@ impl NardyScreen {
         };
         let (position, dice) = (*b.start(), b.dice());
         let level = self.settings.hint_level;
-        let rules = *self.game.rules();
+        let rules = *self.game().rules();
         let ranked = if level.needs_resources() {
             level.search(&rules, self.resources()).rank(&position, dice)
         } else {
@@ -697,15 +828,16 @@ impl NardyScreen {
         self.hints = Some(Hints { level, ranked });
     }
 
-    /// Plays the bots' turns and forced passes at a readable pace.
+    /// Plays the bots' turns at the table and shows them and the forced passes at a
+    /// readable pace.
     fn advance(&mut self, now: Instant, ctx: &mut Ctx) -> bool {
         let mut changed = false;
         if !self.info.said {
             self.info.said = true;
             changed = true;
-            let color = self.game.side_to_move();
-            let dice = self.game.dice();
-            if let Some(outcome) = self.game.outcome() {
+            let color = self.game().side_to_move();
+            let dice = self.game().dice();
+            if let Some(outcome) = self.game().outcome() {
                 ctx.say(format!("{outcome}. Press n for a new game."));
             } else if self.info.passing {
                 ctx.say(format!(
@@ -717,7 +849,7 @@ impl NardyScreen {
                 ctx.say(format!("Only one legal turn: {mv} (press a to play it)"));
             }
         }
-        if self.game.outcome().is_some() {
+        if self.game().outcome().is_some() {
             return changed;
         }
         let at = *self.next_at.get_or_insert(
@@ -732,43 +864,52 @@ impl NardyScreen {
         if now < at {
             return changed;
         }
-        let color = self.game.side_to_move();
-        if self.info.passing {
-            if self.game.play(&Move::pass()).is_ok() {
-                self.redo_groups.clear();
+        if self.replay.is_empty() {
+            // The bot's turn goes to the table at once; the screen shows it step by step.
+            let Some((seat, _)) = self.table.bot_to_act() else {
+                return changed;
+            };
+            let Some(Some(action)) = self.thought.take() else {
+                return changed;
+            };
+            let before = self.game().clone();
+            match self.table.apply(seat, action) {
+                Ok(events) => self.show(before, &events),
+                Err(e) => {
+                    ctx.say(format!("The bot's turn was refused: {e}"));
+                    return true;
+                }
             }
+        }
+        if self.info.passing {
+            // The table played the pass; it has been shown long enough.
+            self.replay.pop_front();
             self.reset_turn();
             return true;
         }
-        if self.settings.player(color).is_none() {
-            return changed;
-        }
+        self.next_at = Some(now + BOT_STEP);
         match self.anim.as_mut() {
             None => {
-                let Some(Some(mv)) = self.thought.take() else {
+                let Some(shown) = self.replay.front() else {
                     return changed;
                 };
-                self.next_at = Some(now + BOT_STEP);
-                let Ok(mut builder) = self.game.builder() else {
+                let Ok(mut builder) = shown.before.builder() else {
                     return changed;
                 };
-                if let Some(&first) = mv.steps().first()
+                if let Some(&first) = shown.mv.steps().first()
                     && builder.play(first).is_err()
                 {
                     builder.reset();
                 }
+                let mv = shown.mv.clone();
                 self.anim = Some(BotTurn { mv, builder });
             }
             Some(a) => {
-                self.next_at = Some(now + BOT_STEP);
                 let next = a.builder.played().len();
                 match a.mv.steps().get(next) {
                     Some(&step) if a.builder.play(step).is_ok() => {}
                     _ => {
-                        let mv = a.mv.clone();
-                        if self.game.play(&mv).is_ok() {
-                            self.redo_groups.clear();
-                        }
+                        self.replay.pop_front();
                         self.reset_turn();
                     }
                 }
@@ -777,16 +918,19 @@ impl NardyScreen {
         true
     }
 
-    /// Asks the worker for the bot's turn when a bot is to move and nothing is asked yet,
-    /// and takes the answer when it has come; true when the status line changed.
+    /// Asks the worker for the bot's action when a bot is to act at the table and nothing
+    /// is asked yet, and takes the answer when it has come; true when the status line
+    /// changed.
     fn think(&mut self) -> bool {
-        let color = self.game.side_to_move();
-        let Some(level) = self.settings.player(color) else {
-            return false;
-        };
-        if self.info.passing || self.anim.is_some() || self.game.outcome().is_some() {
+        if !self.replay.is_empty() {
             return false;
         }
+        let Some((seat, _)) = self.table.bot_to_act() else {
+            return false;
+        };
+        let Some(level) = self.settings.player(color_of(seat)) else {
+            return false;
+        };
         let mut changed = false;
         if self.thought.is_none() && !self.thinker.busy() {
             let resources = if level.needs_resources() {
@@ -797,27 +941,28 @@ impl NardyScreen {
             } else {
                 None
             };
-            let rules = *self.game.rules();
-            let (position, dice) = (*self.game.position(), self.game.dice());
+            let rules = *self.game().rules();
+            let nardy = self.table.game().clone();
             let rng = self.bot_rng.clone();
-            let i = color.index();
+            let i = seat.index();
             self.thinker.ask(move |bots| {
                 let mut rng = rng;
                 let bot = bots[i].get_or_insert_with(|| match &resources {
                     Some(r) => level.bot_with(&rules, r),
                     None => level.bot(&rules),
                 });
-                let mv = bot.choose_move(&position, dice, &mut rng);
-                (position, dice, mv, rng)
+                let action = bot_action(&nardy, bot.as_mut(), &mut rng);
+                let game = nardy.game();
+                (*game.position(), game.dice(), action, rng)
             });
             changed = true;
         }
-        if let Some((position, dice, mv, rng)) = self.thinker.poll()
-            && position == *self.game.position()
-            && dice == self.game.dice()
+        if let Some((position, dice, action, rng)) = self.thinker.poll()
+            && position == *self.game().position()
+            && dice == self.game().dice()
         {
             self.bot_rng = rng;
-            self.thought = Some(mv);
+            self.thought = Some(action);
             changed = true;
         }
         changed
@@ -838,11 +983,12 @@ impl NardyScreen {
     pub fn thinking(&self) -> bool {
         self.thinker.busy()
             || (self.thought.is_none()
-                && self.anim.is_none()
+                && self.replay.is_empty()
                 && self.loading.is_some()
                 && self
-                    .settings
-                    .player(self.game.side_to_move())
+                    .table
+                    .bot_to_act()
+                    .and_then(|(seat, _)| self.settings.player(color_of(seat)))
                     .is_some_and(Level::needs_resources))
     }
 
@@ -858,59 +1004,93 @@ impl NardyScreen {
         waited
     }
 
-    /// Takes back whole turns: back to the last turn of a person that was not a forced
-    /// pass (the bot's reply goes with it).
+    /// The table's undo: the steps of the turn in progress, else whole turns back to the
+    /// last decision of a person (the bot's reply goes with it), with the same dice.
     fn undo_turns(&mut self, ctx: &mut Ctx) {
-        if let Some(b) = self.builder.as_mut()
-            && !b.played().is_empty()
-        {
-            b.reset();
+        if let Some(seat) = self.table.to_act().filter(|_| {
+            self.builder
+                .as_ref()
+                .is_some_and(|b| !b.played().is_empty())
+        }) {
+            while !self.table.game().played().is_empty() {
+                if self.table.apply(seat, Action::Undo).is_err() {
+                    break;
+                }
+            }
             self.selected = None;
+            self.sync();
             ctx.say("Took back the steps of this turn");
             return;
         }
-        let mut taken = Vec::new();
-        while let Some(mv) = self.game.undo() {
-            taken.push((self.game.side_to_move(), mv));
-            if self.is_human(self.game.side_to_move()) && !self.game.must_pass() {
-                break;
-            }
-        }
-        let reached =
-            !taken.is_empty() && self.is_human(self.game.side_to_move()) && !self.game.must_pass();
-        if !reached {
-            for _ in 0..taken.len() {
-                self.game.redo();
-            }
+        let Some(seat) = self.person_seat() else {
             ctx.say("Nothing to undo");
             return;
+        };
+        match self.table.apply(seat, Action::Undo) {
+            Ok(events) => {
+                // The turns come latest first.
+                let text: Vec<String> = events
+                    .iter()
+                    .rev()
+                    .filter_map(|e| match &e.kind {
+                        EventKind::Game(TableEvent::TurnTakenBack { seat, mv }) => {
+                            Some(format!("{} {mv}", color_of(*seat)))
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                ctx.say(format!("Took back: {}", text.join(", ")));
+                self.replay.clear();
+                self.reset_turn();
+            }
+            Err(e) => ctx.say(sentence(&e)),
         }
-        self.redo_groups.push(taken.len());
-        let text: Vec<String> = taken
-            .iter()
-            .rev()
-            .map(|(c, mv)| format!("{c} {mv}"))
-            .collect();
-        ctx.say(format!("Took back: {}", text.join(", ")));
-        self.reset_turn();
     }
 
+    /// The table's redo: what the last undo took back, up to the next decision of a
+    /// person.
     fn redo_turns(&mut self, ctx: &mut Ctx) {
-        let n = self.redo_groups.pop().unwrap_or(1);
-        let mut replayed = Vec::new();
-        for _ in 0..n {
-            let color = self.game.side_to_move();
-            match self.game.redo() {
-                Some(mv) => replayed.push(format!("{color} {mv}")),
-                None => break,
-            }
-        }
-        if replayed.is_empty() {
+        let Some(seat) = self.person_seat() else {
             ctx.say("Nothing to redo");
             return;
+        };
+        match self.table.apply(seat, Action::Redo) {
+            Ok(events) => {
+                let text: Vec<String> = events
+                    .iter()
+                    .filter_map(|e| match &e.kind {
+                        EventKind::Game(TableEvent::Turn { seat, mv, .. }) => {
+                            Some(format!("{} {mv}", color_of(*seat)))
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                ctx.say(format!("Replayed: {}", text.join(", ")));
+                self.replay.clear();
+                self.reset_turn();
+            }
+            Err(e) => ctx.say(sentence(&e)),
         }
-        ctx.say(format!("Replayed: {}", replayed.join(", ")));
-        self.reset_turn();
+    }
+}
+
+/// A refusal of the table as a sentence of the status line.
+fn sentence(refusal: &Refusal) -> String {
+    let text = refusal.to_string();
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => text,
+    }
+}
+
+/// Seats `players` at `table` where they are not already.
+fn seat_players(table: &mut Table<Nardy>, players: [Player; 2]) {
+    for (i, player) in players.into_iter().enumerate() {
+        if table.players().get(i) != Some(&player) {
+            // Only a seat the table lacks is refused, and both seats exist.
+            let _ = table.set_player(Seat(i as u8), player);
+        }
     }
 }
 
@@ -967,21 +1147,21 @@ impl GameScreen for NardyScreen {
             pos.pip_count(Color::Black)
         );
         let last = self
-            .game
+            .game()
             .history()
             .last()
             .map(|r| format!(" · last: {} {}", r.color, r.mv))
             .unwrap_or_default();
-        if let Some(outcome) = self.game.outcome() {
+        if let Some(outcome) = self.game().outcome() {
             return format!("{outcome}{last} · n: new game");
         }
-        let color = self.game.side_to_move();
+        let color = self.game().side_to_move();
         let who = match self.settings.player(color) {
             Some(_) => "bot",
             None if self.is_human(color.other()) => "human",
             None => "you",
         };
-        let dice = self.game.dice();
+        let dice = self.game().dice();
         let thinking = if self.thinking() {
             " · thinking…"
         } else {
@@ -1092,11 +1272,21 @@ impl GameScreen for NardyScreen {
                     Color::White => self.settings.white = player,
                     Color::Black => self.settings.black = player,
                 }
+                let seat = seat_of(color);
+                // A person's steps in progress go back before a bot takes the seat over.
+                if player.is_some() && self.table.to_act() == Some(seat) {
+                    while !self.table.game().played().is_empty() {
+                        if self.table.apply(seat, Action::Undo).is_err() {
+                            break;
+                        }
+                    }
+                }
+                seat_players(&mut self.table, self.settings.players());
                 let i = color.index();
                 self.thinker.run(move |bots| bots[i] = None);
                 self.preload();
                 ctx.say(format!("{color}: {}, from now on", self.player_name(color)));
-                if self.game.side_to_move() == color {
+                if self.replay.is_empty() && self.game().side_to_move() == color {
                     self.reset_turn();
                 }
                 return;
@@ -1149,17 +1339,19 @@ impl GameScreen for NardyScreen {
 
     fn new_game(&mut self, ctx: &mut Ctx) {
         self.games += 1;
-        self.game = Game::new(
+        let game = Game::new(
             self.settings.rules,
             self.settings.seed.wrapping_add(self.games),
         );
+        self.table = Table::new(Nardy::new(game.clone()), &self.settings.players());
+        self.replay.clear();
+        self.show_passes(game);
         self.thinker.run(|bots| *bots = [None, None]);
-        self.redo_groups.clear();
         self.cursor = Spot::Point(Color::White.head());
         self.reset_turn();
         ctx.say(format!(
             "New game: {} moves first",
-            self.game.side_to_move()
+            self.game().side_to_move()
         ));
     }
 
@@ -1172,26 +1364,25 @@ impl GameScreen for NardyScreen {
     }
 
     fn save(&self) -> Vec<u8> {
-        self.game.to_bytes()
+        self.table.to_bytes()
     }
 
+    /// A table save (or the engine's own), played on by the screen's players.
     fn load(&mut self, bytes: &[u8]) -> Result<(), String> {
-        let game = crate::nardy::decode_game(bytes)?;
-        self.settings.rules = *game.rules();
-        self.game = game;
+        let mut table = Table::<Nardy>::from_bytes(bytes).map_err(|e| e.to_string())?;
+        seat_players(&mut table, self.settings.players());
+        self.settings.rules = *table.game().game().rules();
+        self.table = table;
+        self.replay.clear();
         self.thinker.run(|bots| *bots = [None, None]);
-        self.redo_groups.clear();
         self.reset_turn();
         Ok(())
     }
 
     fn in_progress(&self) -> bool {
-        self.game.outcome().is_none()
-            && (!self.game.history().is_empty()
-                || self
-                    .builder
-                    .as_ref()
-                    .is_some_and(|b| !b.played().is_empty()))
+        let nardy = self.table.game();
+        self.table.ending().is_none()
+            && (!nardy.game().history().is_empty() || !nardy.played().is_empty())
     }
 
     fn save_name(&self) -> String {

@@ -75,7 +75,7 @@ impl Driver {
     /// Ticks until a person is to move or the game is over.
     fn wait_for_human(&mut self) {
         for _ in 0..10_000 {
-            if self.s.game.outcome().is_some() || self.s.builder.is_some() {
+            if self.s.game().outcome().is_some() || self.s.builder.is_some() {
                 self.tick(50);
                 return;
             }
@@ -142,7 +142,7 @@ impl Driver {
     }
 
     fn mover(&self) -> Color {
-        self.s.game.side_to_move()
+        self.s.game().side_to_move()
     }
 
     /// The engine's first legal step of the turn in progress.
@@ -183,13 +183,13 @@ impl Driver {
     fn play_until(&mut self, turns: usize, play: fn(&mut Driver)) -> usize {
         for steps in 0..2_000 {
             self.wait_for_human();
-            if self.s.game.outcome().is_some() || self.s.game.history().len() >= turns {
+            if self.s.game().outcome().is_some() || self.s.game().history().len() >= turns {
                 return steps;
             }
-            let before = (self.s.game.history().len(), self.played());
+            let before = (self.s.game().history().len(), self.played());
             play(self);
             assert_ne!(
-                (self.s.game.history().len(), self.played()),
+                (self.s.game().history().len(), self.played()),
                 before,
                 "the step was not played: {}",
                 self.last_message()
@@ -215,7 +215,7 @@ fn snapshot(name: &str, buffer: &Buffer) {
 fn start_screen() {
     let mut d = Driver::new(0);
     assert_eq!(d.mover(), Color::White);
-    assert_eq!(d.s.game.dice().to_string(), "32");
+    assert_eq!(d.s.game().dice().to_string(), "32");
     let buffer = d.draw();
     let t = text(&buffer);
     assert!(t.contains("White to play [3] [2]"), "{t}");
@@ -255,7 +255,7 @@ fn a_step_by_keys_and_its_undo() {
     assert_eq!(d.send(key(KeyCode::Backspace)), Handled::Yes);
     assert!(d.played().is_empty());
     assert_eq!(d.s.shown_position(), Position::start());
-    assert!(d.s.game.history().is_empty());
+    assert!(d.s.game().history().is_empty());
     assert_eq!(d.last_message(), "Took back 24/21");
 }
 
@@ -269,7 +269,7 @@ fn a_step_by_clicks_completes_the_turn() {
     assert_eq!(d.click_on(Spot::Point(22)), Handled::Yes);
     assert_eq!(d.s.targets(), vec![19]);
     assert_eq!(d.click_on(Spot::Point(19)), Handled::Yes);
-    let history = d.s.game.history();
+    let history = d.s.game().history();
     assert_eq!(history.len(), 1);
     assert_eq!(history[0].mv.to_string(), "24/22 22/19");
     assert_eq!(d.mover(), Color::Black);
@@ -294,7 +294,7 @@ fn a_checker_dragged_to_a_destination_plays_the_step() {
     d.click_on(Spot::Point(22));
     assert_eq!(d.s.selected, Some(22));
     d.drag(Spot::Point(22), Spot::Point(19));
-    assert_eq!(d.s.game.history()[0].mv.to_string(), "24/22 22/19");
+    assert_eq!(d.s.game().history()[0].mv.to_string(), "24/22 22/19");
     // A release with no press on a checker first is left to the host.
     assert_eq!(
         d.send(mouse(MouseEventKind::Up(MouseButton::Left), 1, 1)),
@@ -329,7 +329,7 @@ fn the_panel_buttons_and_the_right_button() {
     let mut d = Driver::new(1);
     d.draw();
     d.send(button(&d, Button::OnlyTurn));
-    assert_eq!(d.s.game.history().len(), 1);
+    assert_eq!(d.s.game().history().len(), 1);
 }
 
 #[test]
@@ -393,7 +393,7 @@ fn the_only_legal_turn_is_announced_and_played_with_a() {
         "Only one legal turn: 24/18 18/15 (press a to play it)"
     );
     d.send(ch('a'));
-    assert_eq!(d.s.game.history()[0].mv.to_string(), "24/18 18/15");
+    assert_eq!(d.s.game().history()[0].mv.to_string(), "24/18 18/15");
     let mut d = Driver::new(0);
     d.play_until(2, Driver::step_by_keys);
     assert!(d.s.info.moves > 1);
@@ -402,27 +402,24 @@ fn the_only_legal_turn_is_announced_and_played_with_a() {
         d.last_message()
             .ends_with("legal turns: choose one (t ranks them)")
     );
-    assert_eq!(d.s.game.history().len(), 2);
+    assert_eq!(d.s.game().history().len(), 2);
 }
 
 #[test]
 fn the_bot_turn_is_shown_step_by_step() {
     let mut d = Driver::new(0);
-    d.s.builder
-        .as_mut()
-        .unwrap()
-        .play_all("24/21 21/19".parse::<Move>().unwrap().steps())
-        .unwrap();
-    d.s.commit_if_complete(&mut Ctx::default());
+    let mut ctx = Ctx::default();
+    d.s.play_step(24, Some(21), &mut ctx);
+    d.s.play_step(21, Some(19), &mut ctx);
     assert_eq!(d.mover(), Color::Black);
-    let dice = d.s.game.dice().to_play().len();
+    let dice = d.s.game().dice().to_play().len();
     d.tick(10);
     d.tick(300);
     assert!(d.s.anim.is_none(), "the bot waits before its first step");
     d.tick(300);
     let mut shown = Vec::new();
     for _ in 0..100 {
-        if d.s.game.history().len() == 2 {
+        if d.s.game().history().len() == 2 {
             break;
         }
         if let Some(a) = &d.s.anim {
@@ -430,7 +427,7 @@ fn the_bot_turn_is_shown_step_by_step() {
         }
         d.tick(100);
     }
-    let bot = &d.s.game.history()[1];
+    let bot = &d.s.game().history()[1];
     assert_eq!(bot.color, Color::Black);
     // Each step stays on screen for five ticks of 100 ms.
     let steps = bot.mv.steps().len();
@@ -445,20 +442,20 @@ fn the_bot_turn_is_shown_step_by_step() {
 fn undo_takes_back_the_turn_and_the_reply_and_redo_replays_them() {
     let mut d = Driver::new(0);
     d.play_until(2, Driver::step_by_keys);
-    let game = d.s.game.clone();
+    let game = d.s.game().clone();
     assert_eq!(game.history().len(), 2);
     let mut ctx = Ctx::default();
     d.s.undo(&mut ctx);
-    assert!(d.s.game.history().is_empty());
-    assert_eq!(d.s.game.dice(), Driver::new(0).s.game.dice());
+    assert!(d.s.game().history().is_empty());
+    assert_eq!(d.s.game().dice(), Driver::new(0).s.game().dice());
     assert!(d.s.builder.is_some());
     d.s.redo(&mut ctx);
-    assert_eq!(d.s.game, game);
+    assert_eq!(*d.s.game(), game);
     // A step in progress is taken back first, then whole turns.
     d.step_by_keys();
     d.s.undo(&mut ctx);
     assert!(d.played().is_empty());
-    assert_eq!(d.s.game, game);
+    assert_eq!(*d.s.game(), game);
 }
 
 #[test]
@@ -468,7 +465,7 @@ fn keys_are_handled_while_the_bot_thinks_and_undo_drops_its_answer() {
     d.play_until(2, Driver::step_by_keys);
     let mut ctx = Ctx::default();
     d.s.undo(&mut ctx);
-    while d.s.game.history().is_empty() {
+    while d.s.game().history().is_empty() {
         d.step_by_keys();
     }
     assert!(d.s.builder.is_none(), "the bot is to move");
@@ -492,14 +489,14 @@ fn keys_are_handled_while_the_bot_thinks_and_undo_drops_its_answer() {
     assert_ne!(d.s.cursor, cursor, "the cursor moves while the bot thinks");
     d.s.undo(&mut ctx);
     assert!(!d.s.thinking(), "undo drops the pending answer");
-    assert!(d.s.game.history().is_empty() && d.s.builder.is_some());
+    assert!(d.s.game().history().is_empty() && d.s.builder.is_some());
     gate.wait();
     for _ in 0..5 {
         std::thread::sleep(Duration::from_millis(20));
         d.tick(1000);
     }
     assert!(
-        d.s.game.history().is_empty(),
+        d.s.game().history().is_empty(),
         "the stale answer was not played"
     );
     assert_eq!(d.s.bot_rng, rng, "nor its generator adopted");
@@ -523,7 +520,7 @@ fn a_forced_pass_is_announced_and_played() {
     d.send(key(KeyCode::Enter));
     assert!(d.last_message().ends_with("the turn passes"));
     d.tick(1000);
-    assert!(d.s.game.history()[0].mv.is_pass());
+    assert!(d.s.game().history()[0].mv.is_pass());
 }
 
 #[test]
@@ -587,9 +584,9 @@ fn menu_choices_apply_players_now_and_rules_next_game() {
         ctx.take_message().as_deref(),
         Some("Rules changed: they apply from the next game (n)")
     );
-    assert_eq!(d.s.game.rules().scoring, Scoring::Standard);
+    assert_eq!(d.s.game().rules().scoring, Scoring::Standard);
     d.s.new_game(&mut ctx);
-    assert_eq!(d.s.game.rules().scoring, Scoring::WithKoks);
+    assert_eq!(d.s.game().rules().scoring, Scoring::WithKoks);
     assert_eq!(d.s.choices()[5].current, 1);
 }
 
@@ -600,9 +597,53 @@ fn save_and_load_round_trip() {
     let bytes = d.s.save();
     let mut other = NardyScreen::new(settings(9));
     other.load(&bytes).unwrap();
-    assert_eq!(other.game, d.s.game);
+    assert_eq!(other.game(), d.s.game());
     assert!(other.load(b"not a save").is_err());
-    assert_eq!(other.game, d.s.game);
+    assert_eq!(other.game(), d.s.game());
+}
+
+#[test]
+fn a_save_holds_the_steps_of_the_turn_in_progress_and_engine_saves_load() {
+    let mut d = Driver::new(0);
+    d.play_until(3, Driver::step_by_keys);
+    d.step_by_keys();
+    assert_eq!(d.played().len(), 1);
+    let bytes = d.s.save();
+    let mut other = NardyScreen::new(settings(9));
+    other.load(&bytes).unwrap();
+    assert_eq!(other.table, d.s.table);
+    assert_eq!(other.builder.as_ref().map(|b| b.played().len()), Some(1));
+    // The engine's own save (whole turns) loads too, as a table at its state.
+    other.load(&d.s.game().to_bytes()).unwrap();
+    assert_eq!(other.game(), d.s.game());
+    assert!(
+        other
+            .builder
+            .as_ref()
+            .is_some_and(|b| b.played().is_empty())
+    );
+    assert_eq!(other.table.players(), [Player::Human, Player::Bot(1)]);
+}
+
+#[test]
+fn redo_is_refused_while_steps_are_played_and_changes_nothing() {
+    let mut d = Driver::new(0);
+    d.play_until(2, Driver::step_by_keys);
+    let mut ctx = Ctx::default();
+    d.s.undo(&mut ctx);
+    d.step_by_keys();
+    let table = d.s.table.clone();
+    d.s.redo(&mut ctx);
+    assert_eq!(
+        ctx.take_message().as_deref(),
+        Some("Take back the steps of this turn before redoing")
+    );
+    assert_eq!(d.s.table, table);
+    // Backspace is the table's undo of one step; then redo replays both turns.
+    d.send(key(KeyCode::Backspace));
+    d.s.redo(&mut ctx);
+    assert!(ctx.take_message().unwrap().starts_with("Replayed: White "));
+    assert_eq!(d.s.game().history().len(), 2);
 }
 
 #[test]
@@ -619,7 +660,7 @@ fn mid_game_screen() {
 fn a_whole_game_with_keys_alone() {
     let mut d = Driver::new(0);
     let steps = d.play_until(usize::MAX, Driver::step_by_keys);
-    let outcome = d.s.game.outcome().expect("over");
+    let outcome = d.s.game().outcome().expect("over");
     assert!(steps > 30);
     let buffer = d.draw();
     let t = text(&buffer);
@@ -630,7 +671,7 @@ fn a_whole_game_with_keys_alone() {
     d.send(key(KeyCode::Enter));
     assert!(d.last_message().ends_with("Press n for a new game."));
     d.s.new_game(&mut Ctx::default());
-    assert!(d.s.game.outcome().is_none());
+    assert!(d.s.game().outcome().is_none());
 }
 
 #[test]
@@ -638,7 +679,7 @@ fn a_whole_game_with_the_mouse_alone() {
     let mut d = Driver::new(2);
     let steps = d.play_until(usize::MAX, Driver::step_by_clicks);
     assert!(steps > 30);
-    assert!(d.s.game.outcome().is_some());
+    assert!(d.s.game().outcome().is_some());
 }
 
 #[test]
