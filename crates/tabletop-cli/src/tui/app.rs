@@ -685,9 +685,14 @@ impl App {
         if hint_x > title_row.x + width(&title) {
             put(buf, title_row, hint_x, title_row.y, hint, theme.dim);
         }
-        // The message first: it is what just happened, and the line may be too short.
+        // The message first: it is what just happened, and the line may be too short. A
+        // message the status already begins with (a game's result) is not said twice.
         let mut x = status_row.x;
-        if let Some(message) = &self.message {
+        let message = self
+            .message
+            .as_ref()
+            .filter(|m| !status.starts_with(m.as_str()));
+        if let Some(message) = message {
             x = put(buf, status_row, x, status_row.y, message, theme.accent);
             if !status.is_empty() {
                 x = put(buf, status_row, x, status_row.y, " · ", theme.dim);

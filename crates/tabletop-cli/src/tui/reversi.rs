@@ -1,6 +1,11 @@
 //! Reversi full screen: the board with a cursor, the legal moves marked, the last move and
 //! the discs it flipped highlighted, the disc counts, passes announced, a hint with its
 //! score, bots for either colour.
+//!
+//! The screen is a view of a `tabletop_play` table: the table holds the game and its
+//! seats, plays forced passes, takes moves back to a person's decision and writes the
+//! saves; the screen draws it, runs the bots on its worker and announces the passes the
+//! table played after the same pause as a bot's move.
 
 use std::time::{Duration, Instant};
 
@@ -12,6 +17,8 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use reversi_core::ai::{self, Bot, Level, Limits, ScoredMove, Searcher};
 use reversi_core::{Color, Game, Move, Position, Rules, Square, SquareSet};
+use tabletop_play::reversi::{Event as Happened, Reversi, bot_action, color_of};
+use tabletop_play::{Action, EventKind, Events, Player, Refusal, Seat, Table};
 
 use super::draw::{put, width};
 use super::worker::Worker;
@@ -37,6 +44,14 @@ impl Side {
         match self {
             Side::Human => "human".to_owned(),
             Side::Bot(level) => format!("bot {} ({})", level.get(), level.name()),
+        }
+    }
+
+    /// The table's player for this side.
+    fn player(self) -> Player {
+        match self {
+            Side::Human => Player::Human,
+            Side::Bot(level) => Player::Bot(level.get()),
         }
     }
 
@@ -108,19 +123,23 @@ struct Hint {
 /// The bots of Black and White, owned by the worker thread.
 type Bots = [Option<Box<dyn Bot>>; 2];
 
-/// A bot's answer: the position it thought about, its move (`None` when the game is over)
-/// and the generator after the thinking, which the screen adopts.
-type Thought = (Position, Option<Move>, ChaCha8Rng);
+/// A bot's answer: the table's version it thought about, its action (`None` when the
+/// game is over) and the generator after the thinking, which the screen adopts.
+type Thought = (u64, Option<Action<Move>>, ChaCha8Rng);
 
 /// The reversi screen.
 pub struct ReversiScreen {
-    game: Game,
-    /// Who plays Black and White, in [`Color`] order.
+    /// The match: the game, who sits where, undo and saves.
+    table: Table<Reversi>,
+    /// Who plays Black and White, in [`Color`] order (the table's players, with levels).
     players: [Side; 2],
     /// The thread where the bots think, so the screen answers keys meanwhile.
     thinker: Worker<Bots, Thought>,
-    /// The bot's move for the position on the board, waiting for the pace to elapse.
-    thought: Option<Option<Move>>,
+    /// The bot's action for the table's version, waiting for the pace to elapse.
+    thought: Option<Option<Action<Move>>>,
+    /// Forced passes the table played that the screen has not announced yet: until the
+    /// pace has elapsed the board shows the position before them.
+    passes_due: usize,
     /// Who moves first in the next new game.
     first: Color,
     rng: ChaCha8Rng,
@@ -138,14 +157,28 @@ impl ReversiScreen {
         ReversiScreen::with_game(Game::new(rules), players, seed)
     }
 
-    /// Continues `game` (e.g. a loaded save) between `players`.
+    /// Continues `game` (e.g. a loaded save) between `players`; a pass the side to move
+    /// must make is announced after the pace.
     pub fn with_game(game: Game, players: [Side; 2], seed: u64) -> ReversiScreen {
-        let first = game.start().side_to_move();
+        let played = game.moves().len();
+        let table = Table::new(Reversi::new(game), &players.map(Side::player));
+        let passes = table.game().game().moves().len() - played;
+        let mut screen = ReversiScreen::with_table(table, players, seed);
+        screen.passes_due = passes;
+        screen.cursor_to_a_legal_move();
+        screen
+    }
+
+    /// Continues the match of `table` (e.g. a loaded save) with `players` in its seats.
+    pub fn with_table(mut table: Table<Reversi>, players: [Side; 2], seed: u64) -> ReversiScreen {
+        seat(&mut table, players);
+        let first = table.game().game().start().side_to_move();
         let mut screen = ReversiScreen {
-            game,
+            table,
             players,
             thinker: Worker::new("reversi-bot", || [None, None]),
             thought: None,
+            passes_due: 0,
             first,
             rng: ChaCha8Rng::seed_from_u64(seed),
             cursor: (3, 2),
@@ -158,9 +191,24 @@ impl ReversiScreen {
         screen
     }
 
-    /// The game being played.
+    /// The game being played (with the forced passes not yet announced).
     pub fn game(&self) -> &Game {
-        &self.game
+        self.table.game().game()
+    }
+
+    /// The match being played.
+    pub fn table(&self) -> &Table<Reversi> {
+        &self.table
+    }
+
+    /// How many moves of the game the board shows: all but the passes not yet announced.
+    fn shown(&self) -> usize {
+        self.game().moves().len() - self.passes_due
+    }
+
+    /// The position on the board.
+    fn position(&self) -> &Position {
+        &self.game().positions()[self.shown()]
     }
 
     /// The cursor's square.
@@ -177,7 +225,7 @@ impl ReversiScreen {
 
     /// Builds the bots of the current players in the worker (a bot need not be `Send`).
     fn make_bots(&mut self) {
-        let rules = self.game.rules();
+        let rules = self.game().rules();
         let players = self.players;
         self.thinker.run(move |bots| {
             *bots = players.map(|side| match side {
@@ -214,15 +262,30 @@ impl ReversiScreen {
         self.players.contains(&Side::Human)
     }
 
-    /// Whether a person is to move now.
+    /// Whether a person is to move now (once the passes due are announced).
     fn human_to_move(&self) -> bool {
-        let pos = self.game.position();
-        !pos.is_over() && !pos.must_pass() && self.side(pos.side_to_move()) == Side::Human
+        self.passes_due == 0
+            && self
+                .table
+                .to_act()
+                .is_some_and(|seat| self.side(color_of(seat)) == Side::Human)
+    }
+
+    /// The seat undo and redo are asked for: the person to move, else the first person.
+    fn person_seat(&self) -> Seat {
+        let person = |seat: Seat| self.side(color_of(seat)) == Side::Human;
+        match self.table.to_act() {
+            Some(seat) if person(seat) => seat,
+            _ => [Seat(0), Seat(1)]
+                .into_iter()
+                .find(|s| person(*s))
+                .unwrap_or(Seat(0)),
+        }
     }
 
     /// Puts the cursor on a legal square when it is not on one (after a move).
     fn cursor_to_a_legal_move(&mut self) {
-        let legal = self.game.position().legal_squares();
+        let legal = self.position().legal_squares();
         if legal.contains(self.cursor()) {
             return;
         }
@@ -231,11 +294,11 @@ impl ReversiScreen {
         }
     }
 
-    /// The last move and the discs it flipped.
+    /// The last move shown and the discs it flipped.
     fn last(&self) -> Option<(Color, Move, SquareSet)> {
-        let positions = self.game.positions();
-        let mv = *self.game.moves().last()?;
-        let before = positions[positions.len() - 2];
+        let shown = self.shown();
+        let mv = *self.game().moves()[..shown].last()?;
+        let before = self.game().positions()[shown - 1];
         let flipped = match mv {
             Move::Place(sq) => before.flips(sq),
             Move::Pass => SquareSet::default(),
@@ -243,46 +306,54 @@ impl ReversiScreen {
         Some((before.side_to_move(), mv, flipped))
     }
 
-    /// Plays `mv` for the side to move; the result for the status line.
-    fn play(&mut self, mv: Move, ctx: &mut Ctx) -> bool {
-        let side = self.game.side_to_move();
-        match self.game.play(mv) {
-            Ok(flipped) => {
+    /// Applies `seat`'s action at the table; the result for the status line.
+    fn act(&mut self, seat: Seat, action: Action<Move>, ctx: &mut Ctx) -> bool {
+        match self.table.apply(seat, action) {
+            Ok(events) => {
                 self.hint = None;
                 self.stop_bot();
-                if mv == Move::Pass {
-                    ctx.say(format!("{side} has no legal move and passes"));
-                } else if let Some(outcome) = self.game.outcome() {
-                    ctx.say(format!("Game over: {outcome}"));
-                } else {
-                    let n = flipped.len();
-                    let discs = if n == 1 { "disc" } else { "discs" };
-                    ctx.say(format!("{side} plays {mv}, flipping {n} {discs}"));
-                }
+                self.tell(&events, ctx);
                 self.cursor_to_a_legal_move();
                 true
             }
-            Err(err) => {
-                ctx.say(format!("Illegal: {err}"));
+            Err(refusal) => {
+                ctx.say(refused(&refusal));
                 false
+            }
+        }
+    }
+
+    /// Says what a move did (the move, or the result); the forced passes it caused are
+    /// announced by `tick` after the pace.
+    fn tell(&mut self, events: &Events<Reversi>, ctx: &mut Ctx) {
+        for event in events {
+            match &event.kind {
+                EventKind::Game(Happened::Moved { mv: Move::Pass, .. }) => self.passes_due += 1,
+                EventKind::Game(Happened::Moved { seat, mv, flipped }) => {
+                    let n = flipped.len();
+                    let discs = if n == 1 { "disc" } else { "discs" };
+                    let side = color_of(*seat);
+                    ctx.say(format!("{side} plays {mv}, flipping {n} {discs}"));
+                }
+                EventKind::Ended(ending) => ctx.say(format!("Game over: {}", ending.score)),
+                _ => {}
             }
         }
     }
 
     /// A person plays the square under the cursor (or clicked).
     fn play_square(&mut self, sq: Square, ctx: &mut Ctx) {
-        let pos = *self.game.position();
-        if pos.is_over() {
+        if self.position().is_over() {
             ctx.say("The game is over: n starts a new one");
         } else if !self.human_to_move() {
             ctx.say("It is the computer's turn");
-        } else {
-            self.play(Move::Place(sq), ctx);
+        } else if let Some(seat) = self.table.to_act() {
+            self.act(seat, Action::Play(Move::Place(sq)), ctx);
         }
     }
 
     fn show_hint(&mut self, ctx: &mut Ctx) {
-        let pos = *self.game.position();
+        let pos = *self.position();
         if pos.is_over() {
             ctx.say("The game is over: there is no move to hint");
             return;
@@ -318,7 +389,7 @@ impl ReversiScreen {
 
     fn current_hint(&self) -> Option<ScoredMove> {
         self.hint
-            .filter(|h| h.position == *self.game.position())
+            .filter(|h| h.position == *self.position())
             .map(|h| h.best)
     }
 
@@ -348,7 +419,7 @@ impl ReversiScreen {
 
     /// What the side to move is doing, or the result.
     fn turn_text(&self) -> String {
-        let pos = self.game.position();
+        let pos = self.position();
         if let Some(outcome) = pos.outcome() {
             return format!("Game over: {outcome}");
         }
@@ -364,7 +435,7 @@ impl ReversiScreen {
     }
 
     fn draw_board(&mut self, frame: &mut Frame, area: Rect, theme: &Theme, board: Rect) {
-        let pos = *self.game.position();
+        let pos = *self.position();
         let legal = pos.legal_squares();
         let last = self.last();
         let hint = self.current_hint();
@@ -444,7 +515,7 @@ impl ReversiScreen {
     }
 
     fn draw_panel(&self, frame: &mut Frame, area: Rect, theme: &Theme, panel: Rect) {
-        let pos = self.game.position();
+        let pos = self.position();
         let buf = frame.buffer_mut();
         let mut y = panel.y;
         let mut line = |buf: &mut ratatui::buffer::Buffer, parts: &[(&str, Style)]| {
@@ -520,6 +591,49 @@ impl ReversiScreen {
         ];
         for (k, what) in keys {
             line(buf, &[(k, theme.accent), (what, theme.dim)]);
+        }
+    }
+}
+
+impl ReversiScreen {
+    /// Undo or redo at the table for the person's seat; `done` is said when it went.
+    fn back_or_forth(&mut self, action: Action<Move>, done: &str, ctx: &mut Ctx) {
+        match self.table.apply(self.person_seat(), action) {
+            Ok(_) => {
+                // Passes replayed or taken back are not announced.
+                self.passes_due = 0;
+                self.hint = None;
+                self.stop_bot();
+                self.cursor_to_a_legal_move();
+                ctx.say(done);
+            }
+            Err(refusal) => ctx.say(refused(&refusal)),
+        }
+    }
+}
+
+/// Seats `players` at `table` where someone else sits (a loaded save's players).
+fn seat(table: &mut Table<Reversi>, players: [Side; 2]) {
+    for (i, side) in players.into_iter().enumerate() {
+        if table.players().get(i) != Some(&side.player()) {
+            let _ = table.set_player(Seat(i as u8), side.player());
+        }
+    }
+}
+
+/// A refusal of the table as the status line says it.
+fn refused(refusal: &Refusal) -> String {
+    match refusal {
+        Refusal::Illegal(why) => format!("Illegal: {why}"),
+        Refusal::NothingToUndo => "Nothing to undo".to_owned(),
+        Refusal::NothingToRedo => "Nothing to redo".to_owned(),
+        Refusal::GameOver => "The game is over: n starts a new one".to_owned(),
+        other => {
+            let text = other.to_string();
+            let mut chars = text.chars();
+            chars.next().map_or(text.clone(), |c| {
+                c.to_uppercase().chain(chars).collect::<String>()
+            })
         }
     }
 }
@@ -620,55 +734,62 @@ impl GameScreen for ReversiScreen {
     }
 
     fn tick(&mut self, now: Instant, ctx: &mut Ctx) -> bool {
-        let pos = *self.game.position();
-        if pos.is_over() {
-            return false;
+        if self.passes_due > 0 {
+            // The table has played the pass; the board shows it once the pace has elapsed.
+            let due = *self.due.get_or_insert(now + BOT_PACE);
+            if now < due {
+                return false;
+            }
+            let side = self.position().side_to_move();
+            self.passes_due -= 1;
+            self.due = None;
+            self.hint = None;
+            ctx.say(format!("{side} has no legal move and passes"));
+            self.cursor_to_a_legal_move();
+            return true;
         }
-        let side = pos.side_to_move();
-        let bot_turn = matches!(self.side(side), Side::Bot(_));
-        if !bot_turn && !pos.must_pass() {
+        let Some((seat, _)) = self.table.bot_to_act() else {
             self.stop_bot();
             return false;
-        }
+        };
         let due = *self.due.get_or_insert(now + BOT_PACE);
-        if pos.must_pass() {
-            return now >= due && self.play(Move::Pass, ctx);
-        }
+        let version = self.table.version();
         let mut redraw = false;
         if self.thought.is_none() && !self.thinker.busy() {
             // The bot thinks during the pace pause, on its own thread with its own copy of
-            // the generator; the screen adopts the generator with the answer.
+            // the game and the generator; the screen adopts the generator with the answer.
             let rng = self.rng.clone();
+            let game = self.table.game().clone();
             self.thinker.ask(move |bots| {
                 let mut rng = rng;
-                let mv = bots[side as usize]
+                let action = bots[seat.index()]
                     .as_mut()
-                    .and_then(|b| b.choose_move(&pos, &mut rng));
-                (pos, mv, rng)
+                    .and_then(|b| bot_action(&game, b.as_mut(), &mut rng));
+                (version, action, rng)
             });
             redraw = true;
         }
-        if let Some((asked, mv, rng)) = self.thinker.poll()
-            && asked == pos
+        if let Some((asked, action, rng)) = self.thinker.poll()
+            && asked == version
         {
             self.rng = rng;
-            self.thought = Some(mv);
+            self.thought = Some(action);
             redraw = true;
         }
         if now < due {
             return redraw;
         }
-        match self.thought {
-            Some(Some(mv)) => {
-                self.thought = None;
-                self.play(mv, ctx)
+        match self.thought.take() {
+            Some(Some(action)) => self.act(seat, action, ctx),
+            thought => {
+                self.thought = thought;
+                redraw
             }
-            _ => redraw,
         }
     }
 
     fn status(&self) -> String {
-        let pos = self.game.position();
+        let pos = self.position();
         let mut out = self.turn_text();
         if let Some((color, mv, _)) = self.last() {
             out.push_str(&format!(" · last: {color} {mv}"));
@@ -723,6 +844,11 @@ impl GameScreen for ReversiScreen {
                     return;
                 };
                 self.players[choice] = side;
+                let seat = Seat(choice as u8);
+                if self.table.players()[choice] != side.player() {
+                    // A change of player is the table's to record (a save replays it).
+                    let _ = self.table.set_player(seat, side.player());
+                }
                 self.make_bots();
                 self.stop_bot();
                 let color = Color::ALL[choice];
@@ -741,7 +867,9 @@ impl GameScreen for ReversiScreen {
     }
 
     fn new_game(&mut self, ctx: &mut Ctx) {
-        self.game = Game::new(Rules::with_first(self.first));
+        let game = Game::new(Rules::with_first(self.first));
+        self.table = Table::new(Reversi::new(game), &self.players.map(Side::player));
+        self.passes_due = 0;
         self.thinker.run(|bots| {
             for bot in bots.iter_mut().flatten() {
                 bot.new_game();
@@ -755,48 +883,25 @@ impl GameScreen for ReversiScreen {
     }
 
     fn undo(&mut self, ctx: &mut Ctx) {
-        if self.game.undo().is_none() {
-            ctx.say("Nothing to undo");
-            return;
-        }
-        // Back to a person's turn: the computer's moves and passes are taken back too.
-        while self.game.can_undo()
-            && (self.game.position().must_pass()
-                || (self.has_human() && self.side(self.game.side_to_move()) != Side::Human))
-        {
-            self.game.undo();
-        }
-        self.hint = None;
-        self.stop_bot();
-        self.cursor_to_a_legal_move();
-        ctx.say("Move taken back");
+        // The table's undo: back to a person's decision, the computer's moves and the
+        // forced passes since taken back too.
+        self.back_or_forth(Action::Undo, "Move taken back", ctx);
     }
 
     fn redo(&mut self, ctx: &mut Ctx) {
-        if self.game.redo().is_none() {
-            ctx.say("Nothing to redo");
-            return;
-        }
-        while self.game.can_redo()
-            && (self.game.position().must_pass()
-                || (self.has_human() && self.side(self.game.side_to_move()) != Side::Human))
-        {
-            self.game.redo();
-        }
-        self.hint = None;
-        self.stop_bot();
-        self.cursor_to_a_legal_move();
-        ctx.say("Move replayed");
+        self.back_or_forth(Action::Redo, "Move replayed", ctx);
     }
 
     fn save(&self) -> Vec<u8> {
-        self.game.to_bytes()
+        self.table.to_bytes()
     }
 
     fn load(&mut self, bytes: &[u8]) -> Result<(), String> {
-        let game = Game::from_bytes(bytes).map_err(|e| e.to_string())?;
-        self.game = game;
-        self.first = self.game.start().side_to_move();
+        let mut table = Table::<Reversi>::from_bytes(bytes).map_err(|e| e.to_string())?;
+        seat(&mut table, self.players);
+        self.table = table;
+        self.passes_due = 0;
+        self.first = self.game().start().side_to_move();
         self.hint = None;
         self.stop_bot();
         self.cursor_to_a_legal_move();
@@ -804,7 +909,7 @@ impl GameScreen for ReversiScreen {
     }
 
     fn in_progress(&self) -> bool {
-        !self.game.moves().is_empty() && !self.game.is_over()
+        !self.game().moves().is_empty() && self.table.ending().is_none()
     }
 
     fn save_name(&self) -> String {
@@ -831,19 +936,20 @@ mod tests {
     fn let_bots_play(screen: &mut ReversiScreen) {
         let mut now = Instant::now();
         for _ in 0..200 {
+            if screen.passes_due == 0 && screen.table.bot_to_act().is_none() {
+                return;
+            }
+            // The first tick of a bot's turn only schedules its move.
             now += BOT_PACE * 2;
             let mut ctx = Ctx::default();
             screen.tick(now, &mut ctx);
             screen.wait_bot();
-            if screen.human_to_move() || screen.game.is_over() {
-                // The first tick of a bot's turn only schedules its move.
-                if !matches!(screen.side(screen.game.side_to_move()), Side::Bot(_))
-                    || screen.game.is_over()
-                {
-                    return;
-                }
-            }
         }
+    }
+
+    /// The moves the board shows (the passes not yet announced left out).
+    fn shown_moves(screen: &ReversiScreen) -> &[Move] {
+        &screen.game().moves()[..screen.shown()]
     }
 
     /// The arrow keys that take the cursor from where it is to `target`.
@@ -893,12 +999,12 @@ mod tests {
         let mut events = keys_to(&screen, sq("f5"));
         events.push(key(KeyCode::Enter));
         let mut ctx = feed(&mut screen, &events);
-        assert_eq!(screen.game.moves(), &[Move::Place(sq("f5"))]);
+        assert_eq!(screen.game().moves(), &[Move::Place(sq("f5"))]);
         assert_eq!(
             ctx.take_message().as_deref(),
             Some("Black plays f5, flipping 1 disc")
         );
-        assert_eq!(screen.game.position().count(Color::Black), 4);
+        assert_eq!(screen.game().position().count(Color::Black), 4);
     }
 
     #[test]
@@ -907,7 +1013,7 @@ mod tests {
         let mut events = keys_to(&screen, sq("a1"));
         events.push(ch(' '));
         let mut ctx = feed(&mut screen, &events);
-        assert!(screen.game.moves().is_empty());
+        assert!(screen.game().moves().is_empty());
         let said = ctx.take_message().expect("a message");
         assert!(said.starts_with("Illegal: a1 flips nothing"), "{said}");
     }
@@ -928,13 +1034,13 @@ mod tests {
         );
         screen.wait_bot();
         screen.tick(now + BOT_PACE / 2, &mut ctx);
-        assert_eq!(screen.game.moves().len(), 1, "too early");
+        assert_eq!(screen.game().moves().len(), 1, "too early");
         assert!(screen.tick(now + BOT_PACE, &mut ctx));
-        assert_eq!(screen.game.moves().len(), 2);
+        assert_eq!(screen.game().moves().len(), 2);
         screen.undo(&mut ctx);
-        assert!(screen.game.moves().is_empty(), "back to Black's turn");
+        assert!(screen.game().moves().is_empty(), "back to Black's turn");
         screen.redo(&mut ctx);
-        assert_eq!(screen.game.moves().len(), 2, "redo replays both");
+        assert_eq!(screen.game().moves().len(), 2, "redo replays both");
     }
 
     #[test]
@@ -968,7 +1074,7 @@ mod tests {
             screen.tick(now + BOT_PACE * k, &mut ctx);
         }
         assert!(
-            screen.game.moves().is_empty(),
+            screen.game().moves().is_empty(),
             "the stale answer was not played"
         );
         assert_eq!(screen.rng, rng, "nor its generator adopted");
@@ -979,7 +1085,7 @@ mod tests {
         let players = [Side::Bot(Level::ALL[4]), Side::Bot(Level::ALL[2])];
         let mut screen = ReversiScreen::new(players, Rules::default(), 11);
         let_bots_play(&mut screen);
-        assert!(screen.game.is_over());
+        assert!(screen.game().is_over());
         // The same bots called directly, as the screen did before it had a worker.
         let mut game = Game::new(Rules::default());
         let mut bots = players.map(|s| match s {
@@ -998,7 +1104,7 @@ mod tests {
             };
             game.play(mv).expect("legal");
         }
-        assert_eq!(screen.game.moves(), game.moves());
+        assert_eq!(screen.game().moves(), game.moves());
     }
 
     #[test]
@@ -1007,7 +1113,7 @@ mod tests {
         render(&mut screen, 80, 22, &Theme::dark());
         let (x, y) = screen.cell_of(sq("d3"));
         feed(&mut screen, &[click(x, y)]);
-        assert_eq!(screen.game.moves(), &[Move::Place(sq("d3"))]);
+        assert_eq!(screen.game().moves(), &[Move::Place(sq("d3"))]);
         // A click beside the board does nothing.
         assert_eq!(
             screen.handle(&click(0, 0), &mut Ctx::default()),
@@ -1023,7 +1129,13 @@ mod tests {
         assert!(said.starts_with("Hint: "), "{said}");
         let best = screen.current_hint().expect("a hint");
         assert_eq!(screen.cursor(), best.square);
-        assert!(screen.game.position().legal_squares().contains(best.square));
+        assert!(
+            screen
+                .game()
+                .position()
+                .legal_squares()
+                .contains(best.square)
+        );
         let shown = text(&render(&mut screen, 80, 22, &Theme::dark()));
         assert!(shown.contains(&format!("Hint: {}", best.square)), "{shown}");
     }
@@ -1032,10 +1144,10 @@ mod tests {
     fn a_whole_game_with_keys_alone() {
         let mut screen = human_vs_bot(3);
         let mut moves = 0;
-        while !screen.game.is_over() {
+        while !screen.game().is_over() {
             if screen.human_to_move() {
                 let target = screen
-                    .game
+                    .game()
                     .position()
                     .legal_squares()
                     .iter()
@@ -1043,9 +1155,9 @@ mod tests {
                     .expect("a legal move");
                 let mut events = keys_to(&screen, target);
                 events.push(key(KeyCode::Enter));
-                let before = screen.game.moves().len();
+                let before = shown_moves(&screen).len();
                 feed(&mut screen, &events);
-                assert_eq!(screen.game.moves().len(), before + 1);
+                assert_eq!(shown_moves(&screen).len(), before + 1);
                 moves += 1;
             } else {
                 let_bots_play(&mut screen);
@@ -1053,33 +1165,33 @@ mod tests {
         }
         assert!(moves >= 10, "{moves}");
         assert!(screen.status().starts_with("Game over: "));
-        let outcome = screen.game.outcome().expect("over");
+        let outcome = screen.game().outcome().expect("over");
         assert_eq!(outcome.black + outcome.white + outcome.empties(), 64);
     }
 
     #[test]
     fn a_whole_game_with_the_mouse_alone() {
         let mut screen = human_vs_bot(4);
-        while !screen.game.is_over() {
+        while !screen.game().is_over() {
             if screen.human_to_move() {
                 render(&mut screen, 100, 30, &Theme::mono());
                 let target = screen
-                    .game
+                    .game()
                     .position()
                     .legal_squares()
                     .iter()
                     .next()
                     .expect("a legal move");
                 let (x, y) = screen.cell_of(target);
-                let before = screen.game.moves().len();
+                let before = shown_moves(&screen).len();
                 feed(&mut screen, &[click(x, y)]);
-                assert_eq!(screen.game.moves().last(), Some(&Move::Place(target)));
-                assert_eq!(screen.game.moves().len(), before + 1);
+                assert_eq!(shown_moves(&screen).last(), Some(&Move::Place(target)));
+                assert_eq!(shown_moves(&screen).len(), before + 1);
             } else {
                 let_bots_play(&mut screen);
             }
         }
-        assert!(screen.game.outcome().is_some());
+        assert!(screen.game().outcome().is_some());
     }
 
     #[test]
@@ -1088,16 +1200,78 @@ mod tests {
         let pos: Position = format!("XO{} O", "-".repeat(62)).parse().expect("a board");
         let game = Game::from_position(Rules::default(), pos);
         let mut screen = ReversiScreen::with_game(game, [Side::Human, Side::Human], 1);
-        assert!(screen.game.position().must_pass());
+        // The table has played the pass; the board shows it after the pace.
+        assert_eq!(screen.game().moves(), &[Move::Pass]);
+        assert!(screen.position().must_pass());
         assert!(screen.status().contains("must pass"), "{}", screen.status());
         let now = Instant::now();
         let mut ctx = Ctx::default();
-        screen.tick(now, &mut ctx);
+        assert!(!screen.tick(now, &mut ctx));
+        assert_eq!(ctx.take_message(), None);
         assert!(screen.tick(now + BOT_PACE, &mut ctx));
-        assert_eq!(screen.game.moves(), &[Move::Pass]);
+        assert_eq!(shown_moves(&screen), &[Move::Pass]);
         assert_eq!(
             ctx.take_message().as_deref(),
             Some("White has no legal move and passes")
+        );
+    }
+
+    #[test]
+    fn a_pass_a_move_forces_comes_from_the_table_and_undo_takes_both_back() {
+        // Black takes b1 by c1; White's only disc left, e5, flanks nothing: White passes.
+        let mut board = ["-"; 64];
+        board[0] = "X";
+        board[1] = "O";
+        board[32..36].fill("X");
+        board[36] = "O";
+        let pos: Position = format!("{} X", board.concat()).parse().expect("a board");
+        let game = Game::from_position(Rules::default(), pos);
+        let mut screen = ReversiScreen::with_game(game, [Side::Human, Side::Human], 1);
+        screen.cursor = (2, 0);
+        let mut ctx = feed(&mut screen, &[key(KeyCode::Enter)]);
+        assert_eq!(
+            ctx.take_message().as_deref(),
+            Some("Black plays c1, flipping 1 disc")
+        );
+        assert_eq!(screen.game().moves(), &[Move::Place(sq("c1")), Move::Pass]);
+        assert!(
+            screen
+                .status()
+                .starts_with("White ○ has no legal move and must pass"),
+            "{}",
+            screen.status()
+        );
+        assert!(!screen.human_to_move(), "the pass is shown first");
+        let now = Instant::now();
+        screen.tick(now, &mut ctx);
+        assert!(screen.tick(now + BOT_PACE, &mut ctx));
+        assert_eq!(
+            ctx.take_message().as_deref(),
+            Some("White has no legal move and passes")
+        );
+        assert!(screen.status().starts_with("Black ● to move"));
+        screen.undo(&mut ctx);
+        assert!(screen.game().moves().is_empty(), "the move and the pass");
+        assert_eq!(ctx.take_message().as_deref(), Some("Move taken back"));
+        screen.redo(&mut ctx);
+        assert_eq!(shown_moves(&screen), &[Move::Place(sq("c1")), Move::Pass]);
+    }
+
+    #[test]
+    fn the_status_line_says_the_result_once() {
+        // Black's last move, h8, takes White's last disc.
+        let pos: Position = format!("{}O- X", "X".repeat(62)).parse().expect("a board");
+        let game = Game::from_position(Rules::default(), pos);
+        let screen = ReversiScreen::with_game(game, [Side::Human, Side::Human], 1);
+        let mut app = App::new(Box::new(screen), ThemeKind::Dark);
+        app.handle(&key(KeyCode::Enter));
+        assert_eq!(app.message(), Some("Game over: Black wins 64-0 (+64)"));
+        let shown = text(&render_app(&mut app, 80, 24));
+        let status = shown.lines().last().expect("a status line");
+        assert_eq!(status.matches("Game over").count(), 1, "{status}");
+        assert!(
+            status.starts_with("Game over: Black wins 64-0 (+64) · last: Black h8"),
+            "{status}"
         );
     }
 
@@ -1112,7 +1286,7 @@ mod tests {
         assert_eq!(screen.title(), "Reversi · Black: human · White: human");
         screen.choose(2, 1, &mut ctx);
         screen.new_game(&mut ctx);
-        assert_eq!(screen.game.side_to_move(), Color::White);
+        assert_eq!(screen.game().side_to_move(), Color::White);
     }
 
     #[test]
@@ -1123,11 +1297,29 @@ mod tests {
         let bytes = screen.save();
         let mut other = human_vs_bot(2);
         other.load(&bytes).expect("loads");
-        assert_eq!(other.game, screen.game);
-        let before = other.game.clone();
+        assert_eq!(other.table, screen.table);
+        let before = other.table.clone();
         assert!(other.load(b"TTRVgarbage").is_err());
         assert!(other.load(b"not a save").is_err());
-        assert_eq!(other.game, before);
+        assert_eq!(other.table, before);
+    }
+
+    #[test]
+    fn a_save_of_the_engine_alone_still_loads_with_the_screens_players() {
+        let record = "f5d6c3".parse().expect("a record");
+        let game = Game::from_record(Rules::default(), &record).expect("legal");
+        let mut screen = human_vs_bot(1);
+        screen.load(&game.to_bytes()).expect("loads");
+        assert_eq!(screen.game().moves(), game.moves());
+        assert_eq!(
+            screen.table.players(),
+            &[Player::Human, Player::Bot(Level::MIN.get())]
+        );
+        assert!(screen.status().starts_with("White ○ (bot) is thinking"));
+        // The next save is the table's, which loads back the same.
+        let mut other = human_vs_bot(2);
+        other.load(&screen.save()).expect("loads");
+        assert_eq!(other.table, screen.table);
     }
 
     #[test]
@@ -1162,7 +1354,7 @@ mod tests {
             5,
         );
         let_bots_play(&mut screen);
-        assert!(screen.game.is_over());
+        assert!(screen.game().is_over());
         let (_, frame) = app_frame(screen);
         assert!(frame.contains("Game over"));
         insta::assert_snapshot!("reversi_game_over", frame);
