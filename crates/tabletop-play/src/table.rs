@@ -457,7 +457,14 @@ impl<G: TableGame> Table<G> {
             self.events.push(event.clone());
             return Ok(alloc::vec![event]);
         }
-        if self.ending.is_some() {
+        // Undo may reopen a game the rules ended (a person takes back the last move
+        // against a bot); a resignation or a loss on time is final.
+        let reopens = matches!(entry.action, Action::Undo)
+            && self
+                .ending
+                .as_ref()
+                .is_some_and(|e| e.reason == EndReason::Rules);
+        if self.ending.is_some() && !reopens {
             return Err(Refusal::GameOver);
         }
         let version = self.version() + 1;

@@ -18,7 +18,11 @@ use std::time::Instant;
 use clap::{Args, Subcommand, ValueEnum};
 use rand_chacha::ChaCha8Rng;
 use reversi_core::ai::Level;
-use reversi_core::{Color, Game, Move, Position, Record, Rules, Square, perft, perft_divide};
+use reversi_core::{
+    Color, Game, Move, Position, Record, Rules, Square, SquareSet, perft, perft_divide,
+};
+use tabletop_play::reversi::{self, Reversi};
+use tabletop_play::{Action, EventKind, Events, Refusal, Seat, Table};
 
 use crate::common::{
     CliError, CliResult, Console, Painter, SeedArg, Session, Style, load_file, run_session,
@@ -71,6 +75,16 @@ enum Player {
 
 /// The level of `bot` without `:LEVEL`.
 const DEFAULT_BOT_LEVEL: Level = Level::ALL[6];
+
+impl Player {
+    /// The table's player for this one.
+    fn seat(self) -> tabletop_play::Player {
+        match self {
+            Player::Human => tabletop_play::Player::Human,
+            Player::Bot(level) => tabletop_play::Player::Bot(level.get()),
+        }
+    }
+}
 
 impl FromStr for Player {
     type Err = String;
@@ -183,15 +197,6 @@ pub fn run(args: ReversiArgs, full_screen: bool) -> CliResult {
     }
 }
 
-/// The computer's move for `position` (which must have a legal move or a forced pass):
-/// a fresh bot of `level` for each move, on the wall clock (level 10 thinks a second).
-fn bot_move(position: &Position, level: Level, rules: &Rules, rng: &mut ChaCha8Rng) -> Move {
-    level
-        .bot_on_clock(rules, wall_clock())
-        .choose_move(position, rng)
-        .unwrap_or(Move::Pass)
-}
-
 /// A clock for bots that play on time: microseconds since the first call.
 pub fn wall_clock() -> reversi_core::ai::Clock {
     static ORIGIN: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
@@ -278,15 +283,52 @@ Commands:
   undo / redo   take back or replay your last move
   board         show the board again";
 
-/// An interactive game: the [`Session`] that [`run_session`] drives.
+/// An interactive game: a view of a `tabletop_play` table, driven by [`run_session`].
 struct ReversiSession {
-    game: Game,
+    table: Table<Reversi>,
     /// Who plays Black and White, in [`Color`] order.
     players: [Player; 2],
     rng: ChaCha8Rng,
+    /// Forced passes the table played when it took over a loaded game, to announce.
+    passes: Vec<String>,
 }
 
 impl ReversiSession {
+    /// A session around `game` with `players`.
+    fn new(game: Game, players: [Player; 2], rng: ChaCha8Rng) -> ReversiSession {
+        let mut session = ReversiSession {
+            table: Table::new(Reversi::new(Game::default()), &[]),
+            players,
+            rng,
+            passes: Vec::new(),
+        };
+        session.set_game(game);
+        session
+    }
+
+    /// Plays `game` from now on; the forced passes the table plays at once are announced
+    /// by the next [`Session::advance`].
+    fn set_game(&mut self, game: Game) {
+        let known = game.moves().len();
+        self.table = Table::new(Reversi::new(game), &self.players.map(Player::seat));
+        let positions = self.game().positions();
+        self.passes = (known + 1..positions.len())
+            .map(|i| {
+                let next = positions[i].side_to_move();
+                format!(
+                    "{} has no legal move and passes. {next} ({}) to move: {}",
+                    next.other(),
+                    next.letter(),
+                    move_names(&positions[i])
+                )
+            })
+            .collect();
+    }
+
+    fn game(&self) -> &Game {
+        self.table.game().game()
+    }
+
     fn player(&self, color: Color) -> Player {
         self.players[color as usize]
     }
@@ -297,16 +339,55 @@ impl ReversiSession {
 
     /// The board after a move, or nothing once the game is over: then
     /// [`Session::game_over`] shows the final position.
-    fn after_move(&self, painter: Painter) -> String {
-        if self.game.is_over() {
+    fn after_move(position: &Position, painter: Painter) -> String {
+        if position.is_over() {
             String::new()
         } else {
-            format!("\n{}", describe(self.game.position(), painter))
+            format!("\n{}", describe(position, painter))
         }
     }
 
+    /// One line (with the board after it) for each move the table played: the move asked
+    /// for, then the forced passes.
+    fn narrate(&self, events: &Events<Reversi>, painter: Painter) -> Vec<String> {
+        let moved: Vec<(Seat, Move, SquareSet)> = events
+            .iter()
+            .filter_map(|e| match e.kind {
+                EventKind::Game(reversi::Event::Moved { seat, mv, flipped }) => {
+                    Some((seat, mv, flipped))
+                }
+                _ => None,
+            })
+            .collect();
+        let positions = self.game().positions();
+        let first = positions.len() - moved.len();
+        let mut lines = Vec::new();
+        for (i, (seat, mv, flipped)) in moved.into_iter().enumerate() {
+            let side = reversi::color_of(seat);
+            let after = &positions[first + i];
+            let next = after.side_to_move();
+            lines.push(match mv {
+                Move::Pass => format!(
+                    "{side} has no legal move and passes. {next} ({}) to move: {}",
+                    next.letter(),
+                    move_names(after)
+                ),
+                _ if self.player(side) == Player::Human => {
+                    let n = flipped.len();
+                    let discs = if n == 1 { "disc" } else { "discs" };
+                    format!(
+                        "{side} plays {mv}, flipping {n} {discs}.{}",
+                        Self::after_move(after, painter)
+                    )
+                }
+                _ => format!("{side} plays {mv}.{}", Self::after_move(after, painter)),
+            });
+        }
+        lines
+    }
+
     fn hint(&self) -> CliResult<String> {
-        let pos = self.game.position();
+        let pos = self.game().position();
         if pos.is_over() {
             return Err(CliError::new("the game is over: there is no move to hint"));
         }
@@ -317,31 +398,21 @@ impl ReversiSession {
         Ok(out)
     }
 
-    fn undo(&mut self, painter: Painter) -> CliResult<String> {
-        if self.game.undo().is_none() {
-            return Err(CliError::new("nothing to undo"));
+    /// The seat of the person who types: the one to move, else the first person's.
+    fn person_seat(&self) -> Seat {
+        match self.table.to_act() {
+            Some(seat) if self.player(reversi::color_of(seat)) == Player::Human => seat,
+            _ if self.player(Color::Black) == Player::Human => reversi::seat_of(Color::Black),
+            _ => reversi::seat_of(Color::White),
         }
-        // Back to a human's turn: computer moves and passes are taken back too.
-        while self.game.can_undo()
-            && (self.game.position().must_pass()
-                || (self.has_human() && self.player(self.game.side_to_move()) != Player::Human))
-        {
-            self.game.undo();
-        }
-        Ok(describe(self.game.position(), painter))
     }
 
-    fn redo(&mut self, painter: Painter) -> CliResult<String> {
-        if self.game.redo().is_none() {
-            return Err(CliError::new("nothing to redo"));
-        }
-        while self.game.can_redo()
-            && (self.game.position().must_pass()
-                || self.player(self.game.side_to_move()) != Player::Human)
-        {
-            self.game.redo();
-        }
-        Ok(describe(self.game.position(), painter))
+    /// Undo or redo through the table's one policy: back to a person's move.
+    fn undo_redo(&mut self, action: Action<Move>, painter: Painter) -> CliResult<String> {
+        self.table
+            .apply(self.person_seat(), action)
+            .map_err(|e| CliError::new(e.to_string()))?;
+        Ok(describe(self.game().position(), painter))
     }
 
     fn play_typed_move(&mut self, line: &str, painter: Painter) -> CliResult<String> {
@@ -350,20 +421,18 @@ impl ReversiSession {
                 "unknown command '{line}': type a move like f5, or help"
             ))
         })?;
-        let side = self.game.side_to_move();
-        if self.player(side) != Player::Human && !self.game.is_over() {
+        let side = self.game().side_to_move();
+        if self.player(side) != Player::Human && !self.game().is_over() {
             return Err(CliError::new("it is the computer's turn"));
         }
-        let flipped = self
-            .game
-            .play(mv)
-            .map_err(|e| CliError::new(format!("illegal move {mv}: {e}")))?;
-        let n = flipped.len();
-        let discs = if n == 1 { "disc" } else { "discs" };
-        Ok(format!(
-            "{side} plays {mv}, flipping {n} {discs}.{}",
-            self.after_move(painter)
-        ))
+        let events = self
+            .table
+            .apply(reversi::seat_of(side), Action::Play(mv))
+            .map_err(|e| match e {
+                Refusal::Illegal(why) => CliError::new(format!("illegal move {mv}: {why}")),
+                other => CliError::new(format!("illegal move {mv}: {other}")),
+            })?;
+        Ok(self.narrate(&events, painter).join("\n"))
     }
 }
 
@@ -373,73 +442,70 @@ impl Session for ReversiSession {
     }
 
     fn prompt(&self) -> String {
-        let side = self.game.side_to_move();
+        let side = self.game().side_to_move();
         format!("{side} ({})> ", side.letter())
     }
 
     fn show(&self, painter: Painter) -> String {
-        let mut out = describe(self.game.position(), painter);
-        if self.has_human() && !self.game.is_over() {
+        let mut out = describe(self.game().position(), painter);
+        if self.has_human() && !self.game().is_over() {
             out.push_str("\nType a move like f5, or help.");
         }
         out
     }
 
-    /// Plays forced passes and the computer's moves until a person is to move or the game
-    /// is over. Each move is printed as it is played (a game between strong bots takes a
-    /// while), so the returned text is empty.
+    /// Plays the computer's moves until a person is to move or the game is over (the
+    /// table plays forced passes). Each move is printed as it is played (a game between
+    /// strong bots takes a while), so the returned text is empty.
     fn advance(&mut self, painter: Painter) -> CliResult<String> {
-        while !self.game.is_over() {
-            let pos = *self.game.position();
-            let side = pos.side_to_move();
-            if pos.must_pass() {
-                self.game.play(Move::Pass)?;
-                let next = self.game.position();
-                println!(
-                    "{side} has no legal move and passes. {} ({}) to move: {}",
-                    next.side_to_move(),
-                    next.side_to_move().letter(),
-                    move_names(next)
-                );
-                continue;
-            }
-            let Player::Bot(level) = self.player(side) else {
+        for line in self.passes.drain(..) {
+            println!("{line}");
+        }
+        while let Some((seat, _)) = self.table.bot_to_act() {
+            let Player::Bot(level) = self.player(reversi::color_of(seat)) else {
                 break;
             };
-            let mv = bot_move(&pos, level, &self.game.rules(), &mut self.rng);
-            self.game.play(mv)?;
-            println!("{side} plays {mv}.{}", self.after_move(painter));
+            let mut bot = level.bot_on_clock(&self.game().rules(), wall_clock());
+            let Some(action) = reversi::bot_action(self.table.game(), bot.as_mut(), &mut self.rng)
+            else {
+                break;
+            };
+            let events = self.table.apply(seat, action)?;
+            for line in self.narrate(&events, painter) {
+                println!("{line}");
+            }
         }
         Ok(String::new())
     }
 
     fn command(&mut self, line: &str, painter: Painter) -> CliResult<String> {
         match line.to_ascii_lowercase().as_str() {
-            "board" => Ok(describe(self.game.position(), painter)),
+            "board" => Ok(describe(self.game().position(), painter)),
             "hint" => self.hint(),
-            "undo" => self.undo(painter),
-            "redo" => self.redo(painter),
+            "undo" => self.undo_redo(Action::Undo, painter),
+            "redo" => self.undo_redo(Action::Redo, painter),
             _ => self.play_typed_move(line, painter),
         }
     }
 
     fn save(&self) -> CliResult<Vec<u8>> {
-        Ok(self.game.to_bytes())
+        Ok(self.table.to_bytes())
     }
 
     fn load(&mut self, bytes: &[u8]) -> CliResult {
-        self.game = Game::from_bytes(bytes).map_err(|e| CliError::new(e.to_string()))?;
+        let game = decode_game(bytes).map_err(CliError::new)?;
+        self.set_game(game);
         Ok(())
     }
 
     fn game_over(&self, painter: Painter) -> Option<String> {
-        self.game
+        self.game()
             .is_over()
-            .then(|| describe(self.game.position(), painter))
+            .then(|| describe(self.game().position(), painter))
     }
 
     fn new_game(&mut self) {
-        self.game = Game::new(self.game.rules());
+        self.set_game(Game::new(self.game().rules()));
     }
 }
 
@@ -458,11 +524,8 @@ fn play(args: PlayArgs, default_white: Player) -> CliResult {
             args.first.map_or(Color::Black, Color::from),
         )),
     };
-    let mut session = ReversiSession {
-        game,
-        players: [args.black, args.white.unwrap_or(default_white)],
-        rng: args.seed.rng(),
-    };
+    let players = [args.black, args.white.unwrap_or(default_white)];
+    let mut session = ReversiSession::new(game, players, args.seed.rng());
     run_session(&mut Console::stdin(), &mut session)
 }
 
@@ -492,7 +555,18 @@ fn play_full_screen(args: PlayArgs, default_white: Player) -> CliResult {
 /// Reads a binary save.
 fn load_game(path: &std::path::Path) -> CliResult<Game> {
     let bytes = load_file(path)?;
-    Game::from_bytes(&bytes).map_err(|e| CliError::new(format!("{}: {e}", path.display())))
+    decode_game(&bytes).map_err(|e| CliError::new(format!("{}: {e}", path.display())))
+}
+
+/// The engine game of a save: a table's (`TTPL`) or the engine's own (as saved, before
+/// any forced pass a table would play).
+pub(crate) fn decode_game(bytes: &[u8]) -> Result<Game, String> {
+    if !bytes.starts_with(&tabletop_play::SAVE_FORMAT.magic()) {
+        return Game::from_bytes(bytes).map_err(|e| e.to_string());
+    }
+    Table::<Reversi>::from_bytes(bytes)
+        .map(|t| t.game().game().clone())
+        .map_err(|e| e.to_string())
 }
 
 fn parse_board(text: &str) -> CliResult<Position> {

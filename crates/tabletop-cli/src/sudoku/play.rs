@@ -10,6 +10,8 @@ use rand_chacha::ChaCha8Rng;
 use sudoku_core::logic::generate_level::puzzle_of_level;
 use sudoku_core::logic::{Difficulty, Hint};
 use sudoku_core::{Check, Game, GenerateOptions, Grid, Move, Size, Symmetry, Verdict, symbol_char};
+use tabletop_play::sudoku::{self, Input, Sudoku};
+use tabletop_play::{Action, Refusal, Seat, Table};
 
 use crate::common::{
     CliError, CliResult, Console, Painter, SeedArg, Session, Style, load_file, run_session,
@@ -94,7 +96,8 @@ pub(crate) fn level_puzzle(
 
 /// One puzzle in the terminal, driven by the shared session loop.
 struct SudokuSession {
-    game: Game,
+    /// The puzzle at a `tabletop_play` table: moves, undo, time and saves go through it.
+    table: Table<Sudoku>,
     /// `--difficulty`, if given.
     difficulty: Option<Difficulty>,
     options: GenerateOptions,
@@ -117,10 +120,7 @@ fn start(args: PlayArgs) -> CliResult<Start> {
     let loaded = match &args.load {
         Some(path) => {
             let bytes = load_file(path)?;
-            Some(
-                Game::from_bytes(&bytes)
-                    .map_err(|e| CliError::new(e.to_string()).context(path.display()))?,
-            )
+            Some(decode_game(&bytes).map_err(|e| CliError::new(e).context(path.display()))?)
         }
         None => None,
     };
@@ -174,7 +174,7 @@ pub(super) fn play(args: PlayArgs) -> CliResult {
         rng,
     } = start(args)?;
     let mut session = SudokuSession {
-        game,
+        table: sudoku::new_table(game),
         difficulty,
         options,
         rng,
@@ -199,15 +199,49 @@ fn new_game(level: Difficulty, options: &GenerateOptions, rng: &mut ChaCha8Rng) 
     Game::new(puzzle).map_err(|e| CliError::new(format!("the generated puzzle is not proper: {e}")))
 }
 
+/// The engine game of a save: a table's (`TTPL`) or the engine's own.
+pub(crate) fn decode_game(bytes: &[u8]) -> Result<Game, String> {
+    Table::<Sudoku>::from_bytes(bytes)
+        .map(|t| t.game().game().clone())
+        .map_err(|e| e.to_string())
+}
+
 impl SudokuSession {
-    /// The time since the last call.
-    fn lap(&self) -> Duration {
-        let now = Instant::now();
-        now.duration_since(self.since.replace(now))
+    fn game(&self) -> &Game {
+        self.table.game().game()
+    }
+
+    /// The whole milliseconds since the time was last added, as a table input (the rest
+    /// of a millisecond stays for the next lap).
+    fn lap(&self, restart: bool) -> Option<Action<Input>> {
+        let ms = self.since.get().elapsed().as_millis() as u64;
+        if restart {
+            self.since.set(self.since.get() + Duration::from_millis(ms));
+        }
+        (ms > 0 && self.table.to_act().is_some()).then_some(Action::Play(Input::Time(ms)))
+    }
+
+    /// Adds the time spent since the last call to the game.
+    fn add_time(&mut self) {
+        if let Some(time) = self.lap(true) {
+            // The table is running: adding time is never refused.
+            let _ = self.table.apply(Seat(0), time);
+        }
     }
 
     fn grid(&self, painter: Painter) -> String {
-        draw_grid(&self.game, painter)
+        draw_grid(self.game(), painter)
+    }
+
+    /// Applies `action` for the player, in the engine's words when refused.
+    fn apply(
+        &mut self,
+        action: Action<Input>,
+    ) -> CliResult<Vec<tabletop_play::Event<sudoku::Event, sudoku::Score>>> {
+        self.table.apply(Seat(0), action).map_err(|e| match e {
+            Refusal::GameOver => CliError::new("the puzzle is solved"),
+            other => CliError::new(other.to_string()),
+        })
     }
 }
 
@@ -294,7 +328,13 @@ impl Session for SudokuSession {
     }
 
     fn show(&self, painter: Painter) -> String {
-        let empty = self.game.grid().cells().iter().filter(|&&v| v == 0).count();
+        let empty = self
+            .game()
+            .grid()
+            .cells()
+            .iter()
+            .filter(|&&v| v == 0)
+            .count();
         format!(
             "{}{} to fill. Type help for the commands.",
             self.grid(painter),
@@ -303,66 +343,68 @@ impl Session for SudokuSession {
     }
 
     fn command(&mut self, line: &str, painter: Painter) -> CliResult<String> {
-        let lap = self.lap();
-        self.game.add_elapsed(lap);
+        self.add_time();
         let lower = line.to_ascii_lowercase();
         match lower.as_str() {
             "show" | "board" => return Ok(self.grid(painter)),
-            "notes" | "show notes" => return Ok(draw_notes(&self.game, painter)),
+            "notes" | "show notes" => return Ok(draw_notes(self.game(), painter)),
             "hint" => {
-                let hint = self.game.hint().map_err(|e| CliError::new(e.to_string()))?;
+                let hint = self
+                    .game()
+                    .hint()
+                    .map_err(|e| CliError::new(e.to_string()))?;
                 return Ok(match hint {
                     Hint::Step(step) => format!("Hint: {step}"),
                     other => format!("Hint: {other}"),
                 });
             }
-            "check" => return Ok(check_text(&self.game, &self.game.check())),
-            "verify" => return Ok(verify_text(&self.game)),
-            "undo" => {
-                let mv = self
-                    .game
-                    .undo()
-                    .ok_or_else(|| CliError::new("nothing to undo"))?;
-                return Ok(format!("Took back {mv}.\n{}", self.grid(painter)));
-            }
-            "redo" => {
-                let mv = self
-                    .game
-                    .redo()
-                    .ok_or_else(|| CliError::new("nothing to redo"))?;
-                return Ok(format!("Played again {mv}.\n{}", self.grid(painter)));
+            "check" => return Ok(check_text(self.game(), &self.game().check())),
+            "verify" => return Ok(verify_text(self.game())),
+            "undo" | "redo" => {
+                let undo = lower == "undo";
+                let events = self.apply(if undo { Action::Undo } else { Action::Redo })?;
+                let mv = events.iter().find_map(|e| match &e.kind {
+                    tabletop_play::EventKind::Game(
+                        sudoku::Event::TakenBack { mv } | sudoku::Event::Played { mv, .. },
+                    ) => Some(*mv),
+                    _ => None,
+                });
+                let verb = if undo { "Took back" } else { "Played again" };
+                let mv = mv.map(|m| m.to_string()).unwrap_or_default();
+                return Ok(format!("{verb} {mv}.\n{}", self.grid(painter)));
             }
             _ => {}
         }
         let mv: Move = line.parse().map_err(|e: sudoku_core::ParseMoveError| {
             CliError::new(format!("{e}; type help for the commands"))
         })?;
-        self.game
-            .play(mv)
-            .map_err(|e| CliError::new(e.to_string()))?;
+        self.apply(Action::Play(Input::Move(mv)))?;
         Ok(match mv {
             Move::ToggleNotes { .. } | Move::SetNotes { .. } | Move::FillNotes => {
-                draw_notes(&self.game, painter)
+                draw_notes(self.game(), painter)
             }
             _ => self.grid(painter),
         })
     }
 
     fn save(&self) -> CliResult<Vec<u8>> {
-        let mut game = self.game.clone();
-        game.add_elapsed(self.since.get().elapsed());
-        Ok(game.to_bytes())
+        let mut table = self.table.clone();
+        if let Some(time) = self.lap(false) {
+            let _ = table.apply(Seat(0), time);
+        }
+        Ok(table.to_bytes())
     }
 
     fn load(&mut self, bytes: &[u8]) -> CliResult {
-        self.game = Game::from_bytes(bytes).map_err(|e| CliError::new(e.to_string()))?;
-        self.options.size = self.game.size();
+        let table = Table::<Sudoku>::from_bytes(bytes).map_err(|e| CliError::new(e.to_string()))?;
+        self.table = table;
+        self.options.size = self.game().size();
         self.since.set(Instant::now());
         Ok(())
     }
 
     fn game_over(&self, _painter: Painter) -> Option<String> {
-        let outcome = self.game.outcome()?;
+        let outcome = self.game().outcome()?;
         Some(if outcome.revealed {
             "The solution is shown.".to_owned()
         } else {
@@ -378,7 +420,7 @@ impl Session for SudokuSession {
         let level = level_of(self.difficulty, self.options.size);
         match new_game(level, &self.options, &mut self.rng) {
             Ok(game) => {
-                self.game = game;
+                self.table = sudoku::new_table(game);
                 self.since.set(Instant::now());
             }
             Err(e) => e.print(),

@@ -725,7 +725,7 @@ impl GameScreen for SudokuScreen {
     }
 
     fn load(&mut self, bytes: &[u8]) -> Result<(), String> {
-        let game = Game::from_bytes(bytes).map_err(|e| e.to_string())?;
+        let game = crate::sudoku::play::decode_game(bytes)?;
         self.settings.size = game.size();
         self.game = game;
         self.level = None;
