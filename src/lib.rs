@@ -8,6 +8,7 @@
 //! | [`sudoku`] | `sudoku-core` | Sudoku, 4×4 to 25×25 |
 //! | [`battleship`] | `battleship-core` | Battleship, Russian and classic rules |
 //! | [`reversi`] | `reversi-core` | Reversi / Othello on bitboards |
+//! | [`play`] | `tabletop-play` | the match layer: tables, seats, actions, events, views, clocks, results |
 //!
 //! Every engine shares the same shape: a `Rules` value holding every variant switch, a
 //! validated position or game type, `legal_moves()` and `play()`, text notations with
@@ -28,6 +29,8 @@ pub use battleship_core as battleship;
 pub struct ReadmeDoctests;
 #[doc(inline)]
 pub use nardy_core as nardy;
+#[doc(inline)]
+pub use tabletop_play as play;
 #[doc(inline)]
 pub use reversi_core as reversi;
 #[doc(inline)]
