@@ -6,11 +6,10 @@
 //! the program writes is fed to a `vt100::Parser`, so a test sees the screen as a terminal
 //! would show it, not the escape sequences.
 //!
-//! Use it from a test file with
+//! `tests/all/main.rs` declares it; use it from a test module (`tests/all/*.rs`) with
 //!
 //! ```ignore
-//! #[path = "support/pty.rs"]
-//! mod pty;
+//! use crate::pty;
 //!
 //! let mut term = pty::Pty::spawn(&["reversi", "--seed", "1"]);
 //! assert!(term.wait_for("Black to move"), "{}", term.screen());

@@ -4,7 +4,7 @@
 //! move without changing, undoes and redoes, saves in the shared format (strictly) and
 //! loads its committed fixture. Sudoku has no bots, levels of bots, side to move or perft.
 
-mod common;
+use crate::common;
 
 use common::{data_path, pattern_solution, sample};
 use sudoku_core::transform::Transform;

@@ -1,7 +1,7 @@
 //! Integration tests of `tabletop sudoku play` (scripted through stdin) and of the logic
 //! tools `hint`, `explain`, `rate` and `generate --difficulty`.
 
-mod support;
+use crate::support;
 
 use std::path::PathBuf;
 

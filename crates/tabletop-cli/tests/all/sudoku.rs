@@ -1,6 +1,6 @@
 //! Integration tests of `tabletop sudoku`: solve, count, generate, bench, show.
 
-mod support;
+use crate::support;
 
 use support::{stderr, stdout, tabletop};
 

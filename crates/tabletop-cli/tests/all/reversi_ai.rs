@@ -1,7 +1,7 @@
 //! CLI tests of the Reversi AI tools: `solve`, `bestmove`, `arena`, and the bots and
 //! hints of `play`.
 
-mod support;
+use crate::support;
 
 use support::{stderr, stdout, tabletop};
 
@@ -533,7 +533,7 @@ fn probcut_fits_a_table_that_loads() {
     let shipped = dir.join("shipped.bin");
     std::fs::write(
         &shipped,
-        include_bytes!("../../reversi-core/src/ai/probcut.bin"),
+        include_bytes!("../../../reversi-core/src/ai/probcut.bin"),
     )
     .unwrap();
     let board = "---------------------------OX------XO--------------------------- X";

@@ -161,7 +161,7 @@ fn varint(bytes: &[u8]) -> (u64, &[u8]) {
 
 #[test]
 fn the_fixture_of_the_first_release_loads() {
-    let bytes = include_bytes!("fixtures/v1-midgame.ttrv");
+    let bytes = include_bytes!("../fixtures/v1-midgame.ttrv");
     let game = Game::from_bytes(bytes).unwrap();
     assert_eq!(game, mid_game());
     assert_eq!(

@@ -1,6 +1,6 @@
 //! The solvers on known puzzles of every size and on samples of the benchmark sets.
 
-mod common;
+use crate::common;
 
 use common::{pattern_solution, sample};
 use rand::SeedableRng;

@@ -1,6 +1,6 @@
 //! `tabletop battleship`: scripted sessions and tools.
 
-mod support;
+use crate::support;
 
 use std::process::Output;
 

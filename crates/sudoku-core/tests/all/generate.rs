@@ -1,6 +1,6 @@
 //! Generation, transformations and the canonical form, with proptest invariants.
 
-mod common;
+use crate::common;
 
 use common::sample;
 use std::collections::HashMap;

@@ -1,6 +1,6 @@
 //! `tabletop reversi`: scripted sessions and tools, through the real binary.
 
-mod support;
+use crate::support;
 
 use support::{stderr, stdout, tabletop};
 

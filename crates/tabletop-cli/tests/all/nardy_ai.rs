@@ -1,6 +1,6 @@
 //! `tabletop nardy` bot tools: hint, eval, analyze, arena, train, and bot levels in play.
 
-mod support;
+use crate::support;
 
 use std::path::PathBuf;
 

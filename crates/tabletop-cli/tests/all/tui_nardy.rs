@@ -1,8 +1,7 @@
 //! Long Nardy full screen end to end: the real binary in a pseudo-terminal (see
 //! `support/pty.rs`), a turn played with keys, the bot's reply, quitting.
 
-#[path = "support/pty.rs"]
-mod pty;
+use crate::pty;
 
 use pty::Pty;
 

@@ -2,8 +2,7 @@
 //! `support/pty.rs`): place a ship by keys, the rest at random, shoot by key and by click,
 //! quit with the terminal restored.
 
-#[path = "support/pty.rs"]
-mod pty;
+use crate::pty;
 
 use pty::Pty;
 

@@ -1,6 +1,6 @@
 //! Integration tests of the `tabletop` command-line skeleton: help, version, exit codes.
 
-mod support;
+use crate::support;
 
 use std::process::Output;
 

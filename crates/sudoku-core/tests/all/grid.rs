@@ -1,6 +1,6 @@
 //! Grid notation, drawing, validation and serde.
 
-mod common;
+use crate::common;
 
 use common::pattern_solution;
 use sudoku_core::{Grid, GridError, ParseGridError, Size, Unit, puzzle_lines};

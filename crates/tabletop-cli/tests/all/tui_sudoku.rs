@@ -1,8 +1,7 @@
 //! The sudoku screen end to end: the real binary full screen in a pseudo-terminal (see
 //! `support/pty.rs`), played with keys.
 
-#[path = "support/pty.rs"]
-mod pty;
+use crate::pty;
 
 use std::path::PathBuf;
 

@@ -1,6 +1,6 @@
 //! `tabletop nardy`: moves, perft and scripted play sessions.
 
-mod support;
+use crate::support;
 
 use support::{stderr, stdout, tabletop};
 

@@ -1,8 +1,7 @@
 //! The full-screen host end to end: the real binary in a pseudo-terminal (see
 //! `support/pty.rs`).
 
-#[path = "support/pty.rs"]
-mod pty;
+use crate::pty;
 
 use pty::Pty;
 

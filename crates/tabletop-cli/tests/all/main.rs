@@ -1,0 +1,23 @@
+//! The integration tests of the `tabletop` command, one module per file, built into one test
+//! binary: one link instead of one per file, and the shared dependencies' generic code
+//! compiled once.
+
+#[path = "../support/pty.rs"]
+mod pty;
+#[path = "../support/mod.rs"]
+mod support;
+
+mod battleship;
+mod cli;
+mod nardy;
+mod nardy_ai;
+mod readme;
+mod reversi;
+mod reversi_ai;
+mod sudoku;
+mod sudoku_play;
+mod terminal;
+mod tui;
+mod tui_battleship;
+mod tui_nardy;
+mod tui_sudoku;
