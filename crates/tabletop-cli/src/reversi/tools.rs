@@ -9,7 +9,7 @@ use reversi_core::ai::{self, Bot, DISC, Engine, Level, Limits, ScoredMove, Searc
 use reversi_core::{Move, Position, Square};
 use serde::Serialize;
 
-use crate::common::{CliError, CliResult, JsonArg, SeedArg, open_input};
+use crate::common::{CliError, CliResult, JsonArg, Progress, SeedArg, open_input};
 
 /// Arguments of `tabletop reversi solve`.
 #[derive(Args, Debug)]
@@ -24,7 +24,8 @@ pub struct SolveArgs {
     )]
     board: Option<String>,
     /// Solve every position of an OBF file (one per line, `-` for stdin); annotations
-    /// like `; F5:+6;` are checked.
+    /// like `; F5:+6;` are checked. Positions are numbered from 1, or from A in a file
+    /// named NAME-A-B.obf, as the FFO suites are (`fforum-20-39.obf`: #20 to #39).
     #[arg(long, value_name = "FILE")]
     file: Option<PathBuf>,
     /// Refuse positions with more empty squares than this: each extra empty square
@@ -134,6 +135,17 @@ fn annotations(line: &str) -> Vec<(String, i32)> {
         .collect()
 }
 
+/// The number of a file's first position when its name gives its range, as the FFO
+/// suites do: `fforum-20-39.obf` holds FFO #20 to #39.
+fn first_number(path: &std::path::Path) -> Option<usize> {
+    let stem = path.file_stem()?.to_str()?;
+    let mut parts = stem.rsplitn(3, '-');
+    let last: usize = parts.next()?.parse().ok()?;
+    let first: usize = parts.next()?.parse().ok()?;
+    parts.next()?;
+    (first <= last).then_some(first)
+}
+
 /// Runs `tabletop reversi solve`.
 pub fn solve(args: SolveArgs) -> CliResult {
     let mut solver = Solver::new();
@@ -178,8 +190,11 @@ pub fn solve(args: SolveArgs) -> CliResult {
         check_empties(&pos, args.max_empties).map_err(context)?;
         positions.push((pos, text.to_owned()));
     }
+    let first = path.and_then(first_number).unwrap_or(1);
     let (mut count, mut nodes, mut mismatches, mut checked) = (0usize, 0u64, 0usize, 0usize);
     let mut seconds = 0.0;
+    // A suite can take an hour (FFO #40-59): the bar says how far it is on a terminal.
+    let mut progress = Progress::new("solving", positions.len() as u64);
     for (pos, text) in &positions {
         let start = Instant::now();
         let s = solver.solve(pos.player(), pos.opponent());
@@ -205,7 +220,7 @@ pub fn solve(args: SolveArgs) -> CliResult {
             None => (None, None),
         };
         let line = SolveLine {
-            index: count,
+            index: first + count - 1,
             best: square_name(s.best),
             score: s.score,
             nodes: s.nodes,
@@ -229,7 +244,9 @@ pub fn solve(args: SolveArgs) -> CliResult {
                 line.nodes
             );
         }
+        progress.advance(1);
     }
+    progress.finish();
     let rate = if seconds > 0.0 {
         nodes as f64 / seconds
     } else {
@@ -419,6 +436,16 @@ mod tests {
         assert_eq!(a[0], ("g8".to_owned(), 18));
         assert_eq!(a[2], ("a4".to_owned(), -22));
         assert!(annotations("---- X").is_empty());
+    }
+
+    #[test]
+    fn suite_files_give_their_first_number() {
+        let first = |name: &str| first_number(std::path::Path::new(name));
+        assert_eq!(first("data/reversi/fforum-20-39.obf"), Some(20));
+        assert_eq!(first("fforum-1-19.obf"), Some(1));
+        assert_eq!(first("mine.obf"), None);
+        assert_eq!(first("20-39.obf"), None);
+        assert_eq!(first("set-39-20.obf"), None);
     }
 
     #[test]

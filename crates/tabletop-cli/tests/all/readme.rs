@@ -47,3 +47,24 @@ fn the_readme_shows_the_screen_each_game_draws() {
         );
     }
 }
+
+/// `cargo install` without `--locked` ignores `Cargo.lock` and builds with whatever
+/// versions are newest that day, so every install command the README gives uses it.
+#[test]
+fn the_readme_installs_with_the_lock_file() {
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
+    let installs: Vec<&str> = readme
+        .lines()
+        .filter(|line| line.trim_start().starts_with("cargo install"))
+        .collect();
+    assert!(
+        !installs.is_empty(),
+        "README.md gives no cargo install command"
+    );
+    for line in installs {
+        assert!(
+            line.contains("--locked"),
+            "README.md: `{line}` lacks --locked"
+        );
+    }
+}

@@ -591,3 +591,18 @@ fn probcut_fits_a_table_that_loads() {
     assert_eq!(out.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn solve_numbers_a_suite_as_its_file_name_does() {
+    // `fforum-20-39.obf` holds FFO #20 to #39: its positions keep those numbers.
+    let dir = std::env::temp_dir().join(format!("tabletop-ffo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("fforum-20-21.obf");
+    std::fs::write(&file, format!("{FFO20}; H5:+6;\n{FFO21}; G5:+0;\n")).unwrap();
+    let out = tabletop(&["reversi", "solve", "--file", file.to_str().unwrap()], "");
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("#20 best h5 score +6 "), "{text}");
+    assert!(text.contains("\n#21 best g5 score +0 "), "{text}");
+}

@@ -116,3 +116,32 @@ fn plain_gives_the_line_prompt_on_a_terminal() {
     assert!(screen.contains("Black (X)> "), "no line prompt:\n{screen}");
     assert!(screen.contains("a b c d e f g h"), "no board:\n{screen}");
 }
+
+#[test]
+fn long_runs_of_every_game_show_the_time_left_on_a_terminal() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let bin = env!("CARGO_BIN_EXE_tabletop");
+    for (args, result) in [
+        (
+            "--plain nardy arena --white random --black random --games 2000 --threads 1".to_owned(),
+            "games",
+        ),
+        // `tabletop --version`, then 100 puzzles through a pipe: the bar still goes to
+        // the terminal (stderr).
+        (
+            format!(
+                "--version; head -100 {root}/data/sudoku/puzzles3_magictour_top1465.txt | {bin} sudoku rate -"
+            ),
+            "extreme",
+        ),
+        (
+            format!("reversi solve --file {root}/data/reversi/fforum-1-19.obf"),
+            "19 of 19 scores right",
+        ),
+    ] {
+        let screen = on_terminal(&args, &[]);
+        assert!(screen.contains("/s, "), "{args}: no rate:\n{screen}");
+        assert!(screen.contains("left)"), "{args}: no time left:\n{screen}");
+        assert!(screen.contains(result), "{args}: no result:\n{screen}");
+    }
+}
