@@ -679,6 +679,50 @@ pub(crate) fn module(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
     m.add_class::<Bot>()?;
     m.add_function(wrap_pyfunction!(hints, &m)?)?;
     m.add_function(wrap_pyfunction!(evaluate, &m)?)?;
+    m.add_function(wrap_pyfunction!(play_games, &m)?)?;
     m.add_function(wrap_pyfunction!(perft, &m)?)?;
     Ok(m)
+}
+
+/// Plays `count` games between bots of levels `white` and `black`, each a pure function of
+/// its seed: game `i` is `nardy_core::ai::play_game` with seed `item_seed(seed, i)` (its
+/// dice and the bots' tie-breaks). `threads` games run at once with the GIL released; the
+/// result does not depend on it. Returns the finished `Game`s (history, outcome, saves).
+#[pyfunction]
+#[pyo3(signature = (white, black, count, seed = 0, rules = None, threads = 1))]
+fn play_games(
+    py: Python<'_>,
+    white: LevelArg,
+    black: LevelArg,
+    count: usize,
+    seed: u64,
+    rules: Option<&Rules>,
+    threads: usize,
+) -> PyResult<Vec<Game>> {
+    let (white, black) = (parse_level(&white)?, parse_level(&black)?);
+    let rules = rules_of(rules);
+    let games = py.detach(move || {
+        let res = resources();
+        let threads = threads.clamp(1, count.max(1));
+        let mut out: Vec<Option<nardy_core::Game>> = vec![None; count];
+        std::thread::scope(|s| {
+            for (t, chunk) in out.chunks_mut(count.div_ceil(threads).max(1)).enumerate() {
+                let start = t * count.div_ceil(threads).max(1);
+                s.spawn(move || {
+                    let mut w = white.bot_with(&rules, res);
+                    let mut b = black.bot_with(&rules, res);
+                    for (k, slot) in chunk.iter_mut().enumerate() {
+                        let s = util::item_seed(seed, (start + k) as u64);
+                        *slot = Some(ai::play_game(&rules, s, w.as_mut(), b.as_mut()));
+                    }
+                });
+            }
+        });
+        out
+    });
+    Ok(games
+        .into_iter()
+        .flatten()
+        .map(|inner| Game { inner })
+        .collect())
 }

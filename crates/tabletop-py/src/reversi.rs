@@ -422,6 +422,71 @@ fn perft(py: Python<'_>, position: &Position, depth: u32) -> u64 {
     py.detach(move || reversi_core::perft(&pos, depth))
 }
 
+/// Plays `count` games between bots of levels `black` and `white`, each a pure function
+/// of its seed `item_seed(seed, i)`: the first `random_opening` plies are uniform random
+/// legal moves (so strong, deterministic bots do not replay one game), then the bots play
+/// with their tie-breaks from the same seed. Runs on `threads` threads with the GIL
+/// released; the result does not depend on it. Returns the finished `Game`s.
+#[pyfunction]
+#[pyo3(signature = (black, white, count, seed = 0, random_opening = 4, threads = 1))]
+fn play_games(
+    py: Python<'_>,
+    black: LevelArg,
+    white: LevelArg,
+    count: usize,
+    seed: u64,
+    random_opening: u32,
+    threads: usize,
+) -> PyResult<Vec<Game>> {
+    use rand::RngExt;
+    let (black, white) = (parse_level(&black)?, parse_level(&white)?);
+    let games = py.detach(move || {
+        let threads = threads.clamp(1, count.max(1));
+        let per = count.div_ceil(threads).max(1);
+        let mut out: Vec<Option<reversi_core::Game>> = vec![None; count];
+        std::thread::scope(|s| {
+            for (t, chunk) in out.chunks_mut(per).enumerate() {
+                s.spawn(move || {
+                    let rules = Rules::default();
+                    let mut b = black.bot(&rules);
+                    let mut w = white.bot(&rules);
+                    for (k, slot) in chunk.iter_mut().enumerate() {
+                        let mut rng = util::rng(util::item_seed(seed, (t * per + k) as u64));
+                        let mut game = reversi_core::Game::new(rules);
+                        b.new_game();
+                        w.new_game();
+                        while !game.is_over() {
+                            let mv = if game.moves().len() < random_opening as usize {
+                                let legal = game.legal_moves();
+                                legal[rng.random_range(0..legal.len())]
+                            } else {
+                                let bot = match game.side_to_move() {
+                                    Color::Black => &mut b,
+                                    Color::White => &mut w,
+                                };
+                                match bot.choose_move(game.position(), &mut rng) {
+                                    Some(mv) => mv,
+                                    None => break,
+                                }
+                            };
+                            if game.play(mv).is_err() {
+                                break;
+                            }
+                        }
+                        *slot = Some(game);
+                    }
+                });
+            }
+        });
+        out
+    });
+    Ok(games
+        .into_iter()
+        .flatten()
+        .map(|inner| Game { inner })
+        .collect())
+}
+
 pub(crate) fn module(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
     let m = util::submodule(py, "reversi")?;
     m.add_class::<Position>()?;
@@ -430,5 +495,6 @@ pub(crate) fn module(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
     m.add_class::<Bot>()?;
     m.add_function(wrap_pyfunction!(hints, &m)?)?;
     m.add_function(wrap_pyfunction!(perft, &m)?)?;
+    m.add_function(wrap_pyfunction!(play_games, &m)?)?;
     Ok(m)
 }

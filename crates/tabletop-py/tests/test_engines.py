@@ -160,3 +160,14 @@ def test_sudoku():
         sudoku.solve("11" + "." * 79)
     with pytest.raises(tabletop.ParseError):
         sudoku.solve("abc")
+
+
+def test_batches_are_functions_of_seed_and_count():
+    a = nardy.play_games("greedy", "random", 6, seed=3)
+    b = nardy.play_games("greedy", "random", 6, seed=3, threads=2)
+    assert [g.to_bytes() for g in a] == [g.to_bytes() for g in b]
+    assert all(g.outcome() is not None for g in a)
+    assert nardy.play_games("greedy", "random", 2, seed=4)[0] != a[0]
+    r = reversi.play_games("beginner", "greedy", 6, seed=3)
+    assert [g.record for g in r] == [g.record for g in reversi.play_games("beginner", "greedy", 6, seed=3, threads=3)]
+    assert all(g.is_over() for g in r) and len({g.record for g in r}) > 1
