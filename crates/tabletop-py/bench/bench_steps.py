@@ -58,11 +58,13 @@ def aec(env, rng):
         env.reset(seed=rng.randrange(2**31))
         n = 0
         for agent in env.agent_iter():
-            obs, _, term, trunc, _ = env.last()
+            obs, _, term, trunc, info = env.last()
             if term or trunc:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
+            # shimmy's OpenSpiel environments give the mask in info
+            mask = obs["action_mask"] if isinstance(obs, dict) else info["action_mask"]
+            legal = np.flatnonzero(mask)
             env.step(int(legal[rng.randrange(len(legal))]))
             n += 1
         return n

@@ -2,7 +2,7 @@
 //! which the pure-Python package `tabletop` (in `python/`) re-exports.
 //!
 //! No rules logic lives here: every function parses its arguments, calls an engine and
-//! converts the answer. Engine errors become the Python exceptions of [`errors`], with the
+//! converts the answer. Engine errors become the Python exceptions of the `errors` module, with the
 //! engine's own message.
 
 use pyo3::prelude::*;
