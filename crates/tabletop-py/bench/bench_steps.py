@@ -72,7 +72,9 @@ def aec(env, rng):
     return game
 
 
-def vector(kind, num_envs, rng):
+def vector(kind, num_envs, rng, numpy_policy=False):
+    """Steps every game of a VectorEnv with random legal actions: drawn by the batch
+    itself (``random_actions``), or with NumPy from the returned masks."""
     from tabletop.envs import VectorEnv
 
     v = VectorEnv(kind, num_envs, seed=1)
@@ -82,8 +84,11 @@ def vector(kind, num_envs, rng):
     def batch():
         nonlocal mask
         for _ in range(50):
-            actions = (gen.random(mask.shape, dtype=np.float32) * mask).argmax(axis=1)
-            _, mask, _, _, _ = v.step(actions.astype(np.int64))
+            if numpy_policy:
+                actions = (gen.random(mask.shape, dtype=np.float32) * mask).argmax(axis=1).astype(np.int64)
+            else:
+                actions = v.random_actions()
+            _, mask, _, _, _ = v.step(actions)
         return 50 * num_envs
 
     return batch
@@ -113,7 +118,7 @@ def pyspiel_raw(name, rng):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=float, default=5.0)
-    ap.add_argument("--num-envs", type=int, default=256)
+    ap.add_argument("--num-envs", type=int, default=1024)
     ap.add_argument("--no-openspiel", action="store_true")
     args = ap.parse_args()
     rng = random.Random(1)
@@ -129,11 +134,12 @@ def main():
     run("tabletop reversi: Position.legal_moves/after loop", tabletop_reversi_raw(rng))
     run("tabletop reversi: ReversiState mask/step loop", tabletop_state("reversi", rng))
     run("tabletop reversi_v0: PettingZoo AEC (env())", aec(reversi_v0.env(), rng))
-    run(f"tabletop reversi: VectorEnv x{args.num_envs}", vector("reversi", args.num_envs, rng))
+    run(f"tabletop reversi: VectorEnv x{args.num_envs}, random_actions", vector("reversi", args.num_envs, rng))
+    run(f"tabletop reversi: VectorEnv x{args.num_envs}, NumPy policy", vector("reversi", args.num_envs, rng, True))
     run("tabletop reversi: random_playouts (all in Rust)", lambda: random_playouts("reversi", 200, rng.randrange(2**63)))
     run("tabletop long nardy: NardyState mask/step loop", tabletop_state("nardy", rng))
     run("tabletop long_nardy_v0: PettingZoo AEC (env())", aec(long_nardy_v0.env(), rng))
-    run(f"tabletop long nardy: VectorEnv x{args.num_envs}", vector("long_nardy", args.num_envs, rng))
+    run(f"tabletop long nardy: VectorEnv x{args.num_envs}, random_actions", vector("long_nardy", args.num_envs, rng))
     run("tabletop long nardy: random_playouts (all in Rust)", lambda: random_playouts("long_nardy", 20, rng.randrange(2**63)))
     if not args.no_openspiel:
         from pettingzoo.classic import connect_four_v3

@@ -750,6 +750,8 @@ pub(crate) struct VectorEnv {
     batch: Batch,
     seed: u64,
     episodes: Vec<u64>,
+    /// The generator of `random_actions`, seeded from `seed`.
+    rng: ChaCha8Rng,
 }
 
 impl VectorEnv {
@@ -864,6 +866,7 @@ impl VectorEnv {
             batch,
             seed,
             episodes: vec![0; num_envs],
+            rng: ChaCha8Rng::seed_from_u64(item_seed(seed, u64::MAX)),
         })
     }
 
@@ -882,6 +885,43 @@ impl VectorEnv {
     /// `(observations, masks)` of every game for its side to move.
     fn observe<'py>(&self, py: Python<'py>) -> (Bound<'py, PyAny>, Bound<'py, PyArray2<i8>>) {
         self.arrays(py)
+    }
+
+    /// A uniformly random legal action for every game, from the batch's own generator
+    /// (seeded from `seed`, so a run of `step(random_actions())` is reproducible): the
+    /// random policy without a round trip through NumPy.
+    fn random_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        use rand::RngExt;
+        let rng = &mut self.rng;
+        let v: Vec<i64> = match &self.batch {
+            Batch::Reversi(v) => v
+                .iter()
+                .map(|g| {
+                    let legal = g.pos.legal_squares().bits();
+                    if legal == 0 {
+                        64
+                    } else {
+                        let k = rng.random_range(0..legal.count_ones());
+                        let mut m = legal;
+                        for _ in 0..k {
+                            m &= m - 1;
+                        }
+                        i64::from(m.trailing_zeros())
+                    }
+                })
+                .collect(),
+            Batch::Nardy(v, _) => v
+                .iter()
+                .map(|g| {
+                    if g.legal.is_empty() {
+                        NARDY_PASS as i64
+                    } else {
+                        i64::from(g.legal[rng.random_range(0..g.legal.len())].0)
+                    }
+                })
+                .collect(),
+        };
+        Array1::from_vec(v).into_pyarray(py)
     }
 
     /// The agent to move in each game (0 first player, 1 second).

@@ -149,3 +149,19 @@ def test_vector_env(game, n_actions):
     v = VectorEnv(game, 2)
     with pytest.raises(tabletop.IllegalMoveError, match="game 0"):
         v.step(np.array([n_actions + 5, 0], dtype=np.int64))
+
+
+@pytest.mark.parametrize("game", ["reversi", "long_nardy"])
+def test_vector_random_actions_are_legal_and_reproducible(game):
+    def run():
+        v = VectorEnv(game, 16, seed=5)
+        trace = []
+        for _ in range(300):
+            _, mask = v.observe()
+            actions = v.random_actions()
+            assert mask[np.arange(16), actions].all()
+            _, _, rewards, done, _ = v.step(actions)
+            trace.append((actions.tolist(), rewards.tolist(), done.tolist()))
+        return trace
+
+    assert run() == run()
