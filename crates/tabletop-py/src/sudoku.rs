@@ -130,8 +130,120 @@ fn item_seed_py(seed: u64, index: u64) -> u64 {
     item_seed(seed, index)
 }
 
+/// A sudoku being played: the puzzle and its unique solution, entries and pencil marks as
+/// moves (`"r3c5 7"`, `"clear r3c5"`, `"note r3c5 1 2"`, `"notes all"`, `"solve"`),
+/// `undo`/`redo`, checks and binary saves.
+#[pyclass(module = "tabletop.sudoku", eq)]
+#[derive(Clone, PartialEq)]
+pub(crate) struct Game {
+    inner: sudoku_core::Game,
+}
+
+#[pymethods]
+impl Game {
+    /// A game of `puzzle`; raises `SolveError` unless it has exactly one solution.
+    #[new]
+    fn new(py: Python<'_>, puzzle: &str) -> PyResult<Self> {
+        let g = parse_grid(puzzle)?;
+        let inner = py
+            .detach(move || sudoku_core::Game::new(g))
+            .map_err(errors::solve)?;
+        Ok(Game { inner })
+    }
+
+    /// The puzzle (givens only).
+    #[getter]
+    fn puzzle(&self) -> String {
+        self.inner.puzzle().to_string()
+    }
+
+    /// The current grid (givens and entries).
+    #[getter]
+    fn grid(&self) -> String {
+        self.inner.grid().to_string()
+    }
+
+    /// Plays a move in notation; raises `IllegalMoveError` (the game unchanged) when the
+    /// move is not allowed, e.g. on a given or after the end.
+    fn play(&mut self, r#move: &str) -> PyResult<()> {
+        let mv: sudoku_core::Move = r#move.parse().map_err(errors::parse)?;
+        self.inner.play(mv).map_err(errors::illegal)
+    }
+
+    /// Takes back the last move.
+    fn undo(&mut self) -> Option<String> {
+        self.inner.undo().map(|m| m.to_string())
+    }
+
+    /// Plays again the last move taken back.
+    fn redo(&mut self) -> Option<String> {
+        self.inner.redo().map(|m| m.to_string())
+    }
+
+    /// The wrong entries, `(row, col)` from 0.
+    fn wrong_entries(&self) -> Vec<(usize, usize)> {
+        self.inner.check().wrong
+    }
+
+    /// The wrong digits entered so far (taking one back does not erase it).
+    #[getter]
+    fn mistakes(&self) -> u32 {
+        self.inner.mistakes()
+    }
+
+    /// Whether the grid equals the solution.
+    fn is_solved(&self) -> bool {
+        self.inner.outcome().is_some()
+    }
+
+    /// The next logical step in words (a wrong entry first).
+    fn hint(&self, py: Python<'_>) -> PyResult<String> {
+        let g = self.inner.clone();
+        let h = py.detach(move || g.hint()).map_err(errors::solve)?;
+        Ok(h.to_string())
+    }
+
+    /// The game in Tabletop's binary save format.
+    fn to_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, pyo3::types::PyBytes> {
+        pyo3::types::PyBytes::new(py, &self.inner.to_bytes())
+    }
+
+    /// A game read from `to_bytes()`'s output; raises `LoadError` on anything else.
+    #[classmethod]
+    fn from_bytes(_cls: &Bound<'_, pyo3::types::PyType>, data: &[u8]) -> PyResult<Self> {
+        Ok(Game {
+            inner: sudoku_core::Game::from_bytes(data).map_err(errors::load)?,
+        })
+    }
+
+    fn copy(&self) -> Game {
+        self.clone()
+    }
+
+    fn __copy__(&self) -> Game {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Game {
+        self.clone()
+    }
+
+    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (Py<PyAny>,))> {
+        let from_bytes = py.get_type::<Game>().getattr("from_bytes")?.unbind();
+        let bytes = pyo3::types::PyBytes::new(py, &self.inner.to_bytes())
+            .into_any()
+            .unbind();
+        Ok((from_bytes, (bytes,)))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("sudoku.Game(grid='{}')", self.inner.grid())
+    }
+}
+
 pub(crate) fn module(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
     let m = util::submodule(py, "sudoku")?;
+    m.add_class::<Game>()?;
     m.add_function(wrap_pyfunction!(solve, &m)?)?;
     m.add_function(wrap_pyfunction!(count_solutions, &m)?)?;
     m.add_function(wrap_pyfunction!(rate, &m)?)?;

@@ -171,3 +171,21 @@ def test_batches_are_functions_of_seed_and_count():
     r = reversi.play_games("beginner", "greedy", 6, seed=3)
     assert [g.record for g in r] == [g.record for g in reversi.play_games("beginner", "greedy", 6, seed=3, threads=3)]
     assert all(g.is_over() for g in r) and len({g.record for g in r}) > 1
+
+
+def test_sudoku_game():
+    g = sudoku.Game("1......2..4..3..")
+    g.play("r1c2 2")
+    g.play("r1c4 3")  # wrong: the solution has 4
+    assert g.wrong_entries() == [(0, 3)] and g.mistakes == 1
+    assert g.undo() == "r1c4 3"
+    assert pickle.loads(pickle.dumps(g)) == g
+    assert sudoku.Game.from_bytes(g.to_bytes()) == g
+    with pytest.raises(tabletop.IllegalMoveError):
+        g.play("r1c1 2")  # a given
+    g.play("solve")
+    assert g.is_solved()
+    with pytest.raises(tabletop.SolveError):
+        sudoku.Game("." * 16)
+    with pytest.raises(tabletop.LoadError):
+        sudoku.Game.from_bytes(b"TTSU\x01\x00\xff")
