@@ -19,7 +19,7 @@ class _TabletopAEC(AECEnv):
     """Shared bookkeeping: the subclass builds ``self._state`` in ``_new_state`` and
     gives ``possible_agents`` and the spaces."""
 
-    metadata = {"render_modes": ["human", "ansi"], "is_parallelizable": False}
+    metadata = {"render_modes": ["human", "ansi"], "is_parallelizable": False, "render_fps": 1}
 
     def __init__(self, render_mode: str | None = None):
         super().__init__()

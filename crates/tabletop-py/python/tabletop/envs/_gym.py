@@ -20,7 +20,7 @@ from .. import sudoku as _sudoku
 class _BotGame(gym.Env):
     """Shared loop: the subclass gives ``_new_state``, ``_bot_moves`` and the spaces."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}
     _n_actions: int
 
     def __init__(self, agent: int, opponent_level, render_mode=None):
@@ -170,7 +170,7 @@ class SudokuEnv(gym.Env):
     actions on empty cells.
     """
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}
 
     def __init__(self, difficulty: str | None = "easy", max_steps: int = 400, render_mode=None):
         self._difficulty = difficulty
