@@ -189,3 +189,26 @@ def test_sudoku_game():
         sudoku.Game("." * 16)
     with pytest.raises(tabletop.LoadError):
         sudoku.Game.from_bytes(b"TTSU\x01\x00\xff")
+
+
+@pytest.mark.parametrize(
+    "cls,magic",
+    [(nardy.Game, b"TTNA"), (battleship.Game, b"TTBS"), (reversi.Game, b"TTRV"), (sudoku.Game, b"TTSU")],
+)
+def test_corrupt_saves_raise_load_error(cls, magic):
+    for data in [b"", b"nope", magic, magic + b"\x01\x00", magic + b"\x01\x00" + b"\xff" * 40, magic + b"\x09\x00"]:
+        with pytest.raises(tabletop.LoadError):
+            cls.from_bytes(data)
+    with pytest.raises(TypeError):
+        cls.from_bytes("not bytes")
+
+
+def test_wrong_types_raise_type_error():
+    with pytest.raises(TypeError):
+        nardy.Position().legal_moves(65)
+    with pytest.raises(TypeError):
+        reversi.Bot(level=3.5)
+    with pytest.raises(TypeError):
+        nardy.Game(seed="seven")
+    with pytest.raises(OverflowError):
+        nardy.Game(seed=-1)
