@@ -1,0 +1,19 @@
+"""Type stubs of the extension module (its submodules have their own stubs under
+``tabletop.<game>``)."""
+
+from types import ModuleType
+
+__version__: str
+
+class TabletopError(ValueError): ...
+class ParseError(TabletopError): ...
+class IllegalMoveError(TabletopError): ...
+class GameOverError(IllegalMoveError): ...
+class LoadError(TabletopError): ...
+class SolveError(TabletopError): ...
+
+reversi: ModuleType
+nardy: ModuleType
+battleship: ModuleType
+sudoku: ModuleType
+envs: ModuleType
