@@ -21,3 +21,4 @@ mod tui;
 mod tui_battleship;
 mod tui_nardy;
 mod tui_sudoku;
+mod usage;

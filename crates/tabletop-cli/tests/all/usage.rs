@@ -2,7 +2,7 @@
 //! definition (`tabletop --cli-spec`, hidden), so a new subcommand or argument is covered
 //! without a new test.
 
-mod support;
+use crate::support;
 
 use std::collections::BTreeMap;
 
