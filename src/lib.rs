@@ -30,8 +30,8 @@ pub struct ReadmeDoctests;
 #[doc(inline)]
 pub use nardy_core as nardy;
 #[doc(inline)]
-pub use tabletop_play as play;
-#[doc(inline)]
 pub use reversi_core as reversi;
 #[doc(inline)]
 pub use sudoku_core as sudoku;
+#[doc(inline)]
+pub use tabletop_play as play;
