@@ -26,6 +26,12 @@ use clap::error::ErrorKind;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+mod batch;
+mod text;
+
+pub use batch::{Progress, run_parallel};
+use text::{one_line, usage_line};
+
 /// Exit code of a failed command (bad input, illegal move, unreadable file…).
 pub const EXIT_FAILURE: u8 = 1;
 /// Exit code of a usage error (unknown subcommand, bad argument).
@@ -115,14 +121,9 @@ impl<E: std::error::Error + 'static> From<E> for CliError {
     }
 }
 
-/// Folds a message onto one line.
-fn one_line(message: &str) -> String {
-    message.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// Reports a clap parse failure: help and version go to stdout with exit code 0; anything
-/// else prints its first line on stderr and exits with code 2.
-pub fn report_usage_error(err: &clap::Error) -> ExitCode {
+/// Reports a clap parse failure of `command`: help and version go to stdout with exit code
+/// 0; anything else prints one line on stderr and exits with code 2.
+pub fn report_usage_error(err: &clap::Error, command: &clap::Command) -> ExitCode {
     match err.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
             let _ = err.print();
@@ -133,14 +134,8 @@ pub fn report_usage_error(err: &clap::Error) -> ExitCode {
             ExitCode::from(EXIT_USAGE)
         }
         _ => {
-            let rendered = err.render().to_string();
-            let first = rendered
-                .lines()
-                .map(str::trim)
-                .find(|line| !line.is_empty())
-                .unwrap_or("invalid arguments");
-            let first = first.strip_prefix("error: ").unwrap_or(first);
-            eprintln!("error: {first} (see 'tabletop --help')");
+            let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+            eprintln!("error: {}", usage_line(err, command, &args));
             ExitCode::from(EXIT_USAGE)
         }
     }
@@ -196,6 +191,12 @@ pub fn clock_seed() -> u64 {
         .map(|d| d.as_nanos() as u64)
         .unwrap_or(0);
     nanos ^ (u64::from(std::process::id()) << 32).rotate_left(17)
+}
+
+/// The value parser of a count that must be at least 1 (`--games`, `--threads`…): clap
+/// refuses 0 with the range in its message, before any work starts.
+pub fn at_least_one() -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::new().range(1..)
 }
 
 /// `--json`: machine-readable output for tool commands.
@@ -543,6 +544,35 @@ pub fn save_file(path: &Path, bytes: &[u8]) -> CliResult {
         .map_err(|e| CliError::new(format!("cannot save {}: {e}", path.display())))
 }
 
+/// Checks, before a long run, that `path` can be written at its end: it is not a folder,
+/// its folder exists and takes a new file (tried with an empty file, removed at once).
+/// Without it a run would do all its work and then fail to save.
+pub fn check_output(path: &Path) -> CliResult {
+    let fail = |why: String| CliError::new(format!("cannot write {}: {why}", path.display()));
+    if path.is_dir() {
+        return Err(fail("it is a folder".to_owned()));
+    }
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    if !dir.is_dir() {
+        return Err(fail(format!("there is no folder {}", dir.display())));
+    }
+    let mut probe_name = std::ffi::OsString::from(".");
+    probe_name.push(path.file_name().unwrap_or_default());
+    probe_name.push(format!(".{}.check", std::process::id()));
+    let probe = dir.join(probe_name);
+    match fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+    {
+        Ok(_) => fs::remove_file(&probe).map_err(|e| fail(e.to_string())),
+        Err(e) => Err(fail(e.to_string())),
+    }
+}
+
 /// Reads a whole file, with the file name in any error.
 pub fn load_file(path: &Path) -> CliResult<Vec<u8>> {
     fs::read(path).map_err(|e| CliError::new(format!("cannot read {}: {e}", path.display())))
@@ -559,88 +589,6 @@ pub fn open_input(path: Option<&Path>) -> CliResult<Box<dyn BufRead>> {
             Ok(Box::new(io::BufReader::new(file)))
         }
     }
-}
-
-/// A progress bar on stderr with the rate and the time left, drawn only when stderr is a
-/// terminal (indicatif).
-pub struct Progress {
-    bar: indicatif::ProgressBar,
-}
-
-impl Progress {
-    /// A bar for `total` steps, labelled `label`.
-    pub fn new(label: impl Into<String>, total: u64) -> Progress {
-        let bar = if io::stderr().is_terminal() {
-            let bar = indicatif::ProgressBar::with_draw_target(
-                Some(total),
-                indicatif::ProgressDrawTarget::stderr(),
-            );
-            if let Ok(style) = indicatif::ProgressStyle::with_template(
-                "{msg} [{bar:30}] {pos}/{len} ({per_sec}, {eta} left)",
-            ) {
-                bar.set_style(style.progress_chars("#>-"));
-            }
-            bar
-        } else {
-            indicatif::ProgressBar::hidden()
-        };
-        bar.set_message(label.into());
-        Progress { bar }
-    }
-
-    /// Advances the bar by `steps`.
-    pub fn advance(&mut self, steps: u64) {
-        self.bar.inc(steps);
-    }
-
-    /// Erases the bar.
-    pub fn finish(&mut self) {
-        self.bar.finish_and_clear();
-    }
-}
-
-/// Runs `jobs` independent jobs on up to `threads` threads and returns their results in
-/// job order, advancing `progress` by `steps_per_job` as each one ends.
-///
-/// Each thread builds its own scratch state with `init` (bots, tables) and hands it to
-/// every job it runs; a job must depend only on its index (its own seed, a fresh game,
-/// the bots reset with `new_game`), so the results are the same for any thread count.
-pub fn run_parallel<S, R: Send>(
-    jobs: usize,
-    threads: usize,
-    progress: &mut Progress,
-    steps_per_job: u64,
-    init: impl Fn() -> S + Sync,
-    job: impl Fn(&mut S, usize) -> R + Sync,
-) -> Vec<R> {
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let (sender, receiver) = std::sync::mpsc::channel::<(usize, R)>();
-    let mut results: Vec<Option<R>> = (0..jobs).map(|_| None).collect();
-    std::thread::scope(|scope| {
-        for _ in 0..threads.clamp(1, jobs.max(1)) {
-            let sender = sender.clone();
-            let (next, init, job) = (&next, &init, &job);
-            scope.spawn(move || {
-                let mut state = init();
-                loop {
-                    let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    if index >= jobs {
-                        break;
-                    }
-                    if sender.send((index, job(&mut state, index))).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(sender);
-        for (index, result) in receiver {
-            results[index] = Some(result);
-            progress.advance(steps_per_job);
-        }
-    });
-    progress.finish();
-    results.into_iter().flatten().collect()
 }
 
 #[cfg(test)]
@@ -679,6 +627,26 @@ mod tests {
     }
 
     #[test]
+    fn outputs_are_checked_before_the_work() {
+        let dir = std::env::temp_dir().join(format!("tabletop-check-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        assert!(check_output(&dir.join("out.bin")).is_ok());
+        assert_eq!(
+            fs::read_dir(&dir).unwrap().count(),
+            0,
+            "the probe file stays"
+        );
+        let missing = check_output(&dir.join("no-such-dir").join("out.bin")).unwrap_err();
+        assert!(
+            missing.message().contains("there is no folder"),
+            "{missing}"
+        );
+        let folder = check_output(&dir).unwrap_err();
+        assert!(folder.message().contains("it is a folder"), "{folder}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn scripted_console_skips_blank_lines_and_ends() {
         let mut console = Console::scripted("f5\n\n  hint  \n");
         assert_eq!(console.read_command("> ").unwrap().as_deref(), Some("f5"));
@@ -686,28 +654,6 @@ mod tests {
         assert_eq!(console.read_command("> ").unwrap(), None);
         assert!(!console.is_interactive());
         assert_eq!(console.paint("x", Style::Red), "x");
-    }
-
-    #[test]
-    fn parallel_results_do_not_depend_on_threads() {
-        let run = |threads| {
-            let mut progress = Progress::new("test", 50);
-            run_parallel(
-                50,
-                threads,
-                &mut progress,
-                1,
-                || 0u64,
-                |calls, i| {
-                    *calls += 1;
-                    (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 7
-                },
-            )
-        };
-        let one = run(1);
-        assert_eq!(one.len(), 50);
-        assert_eq!(run(3), one);
-        assert_eq!(run(64), one);
     }
 
     /// A counter game for the session loop: `+` adds one, `bad` fails, 3 ends the game.

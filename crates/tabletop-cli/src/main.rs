@@ -9,6 +9,7 @@ mod battleship;
 mod common;
 mod nardy;
 mod reversi;
+mod spec;
 mod sudoku;
 #[allow(dead_code)] // the host and the four screens land on branches tui*
 mod tui;
@@ -28,6 +29,9 @@ struct Cli {
     /// Keep to line mode (one command per line) even on a terminal; pipes always use it.
     #[arg(long, global = true)]
     plain: bool,
+    /// Print the command-line definition as JSON (for the tests of the usage errors).
+    #[arg(long, hide = true)]
+    cli_spec: bool,
     #[command(subcommand)]
     game: Option<Game>,
 }
@@ -49,8 +53,18 @@ fn main() -> ExitCode {
     common::install_panic_hook();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(err) => return common::report_usage_error(&err),
+        Err(err) => {
+            use clap::CommandFactory;
+            return common::report_usage_error(&err, &Cli::command());
+        }
     };
+    if cli.cli_spec {
+        use clap::CommandFactory;
+        return match spec::print(Cli::command()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(err) => err.report(),
+        };
+    }
     let full_screen = tui::full_screen_wanted(cli.plain);
     let result = match cli.game {
         // `tabletop` alone: the menu of the four games on a terminal, help otherwise.

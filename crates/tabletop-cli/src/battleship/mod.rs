@@ -16,7 +16,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 
 use crate::common::{
-    CliError, CliResult, Console, JsonArg, Painter, Progress, SeedArg, load_file, run_parallel,
+    CliResult, Console, JsonArg, Painter, Progress, SeedArg, at_least_one, load_file, run_parallel,
     run_session,
 };
 
@@ -115,7 +115,7 @@ struct SimArgs {
     #[arg(long, value_name = "NAME", value_parser = parse_level)]
     shooter: Level,
     /// Number of games.
-    #[arg(long, value_name = "N", default_value_t = 1000)]
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
     #[command(flatten)]
     seed: SeedArg,
@@ -127,7 +127,7 @@ struct SimArgs {
     placement: PlacementStrategy,
     /// Games played at the same time (each game has its own seed and shooter, so the
     /// results do not depend on it).
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = at_least_one())]
     threads: usize,
     #[command(flatten)]
     json: JsonArg,
@@ -148,6 +148,8 @@ struct PlaceArgs {
     /// The rule set.
     #[arg(long, value_enum, default_value = "russian")]
     rules: RulesArg,
+    #[command(flatten)]
+    json: JsonArg,
 }
 
 /// Arguments of `tabletop battleship count-fleets`.
@@ -193,7 +195,12 @@ fn place(args: PlaceArgs) -> CliResult {
     let mut out = String::new();
     for k in 0..args.count {
         let fleet = sampler.sample(&mut rng);
-        if args.plain {
+        if args.json.json {
+            let ships: Vec<String> = fleet.ships().iter().map(Ship::to_string).collect();
+            let grid: Vec<String> = fleet.to_plain(&rules).lines().map(str::to_owned).collect();
+            let line = serde_json::json!({ "ships": ships, "grid": grid });
+            out.push_str(&format!("{line}\n"));
+        } else if args.plain {
             if k > 0 {
                 out.push('\n');
             }
@@ -251,12 +258,6 @@ fn stats(mut shots: Vec<u32>) -> SimStats {
 }
 
 fn sim(args: SimArgs) -> CliResult {
-    if args.games == 0 {
-        return Err(CliError::usage("--games must be at least 1"));
-    }
-    if args.threads == 0 {
-        return Err(CliError::usage("--threads must be at least 1"));
-    }
     let rules = args.rules.rules();
     let sampler = UniformFleets::new(&rules);
     let seed = args.seed.seed();

@@ -14,7 +14,8 @@ use nardy_core::{Color, Dice, Game, Outcome, Position, Rules, WinKind};
 use serde::Serialize;
 
 use crate::common::{
-    CliError, CliResult, JsonArg, Progress, load_file, run_parallel, write_atomic,
+    CliError, CliResult, JsonArg, Progress, at_least_one, check_output, load_file, run_parallel,
+    write_atomic,
 };
 
 /// The bot commands of `tabletop nardy`.
@@ -53,6 +54,8 @@ pub enum AiCommand {
         /// How many of the worst turns to list.
         #[arg(long, default_value_t = 10)]
         worst: usize,
+        #[command(flatten)]
+        json: JsonArg,
     },
     /// Play games between two levels in pairs with the same dice and colours swapped.
     Arena(ArenaArgs),
@@ -70,13 +73,13 @@ pub struct ArenaArgs {
     #[arg(long, value_parser = parse_bot)]
     black: Level,
     /// Number of games (rounded up to an even number).
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = 200, value_parser = at_least_one())]
     games: usize,
     /// Seed of the dice of the first pair (pair i uses seed + i).
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Worker threads (the results do not depend on it).
-    #[arg(long)]
+    #[arg(long, value_parser = at_least_one())]
     threads: Option<usize>,
     #[command(flatten)]
     json: JsonArg,
@@ -108,7 +111,7 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 10_000)]
     bench_every: u64,
     /// Games of each strength check (pairs with duplicate dice).
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = 200, value_parser = at_least_one())]
     bench_games: usize,
 }
 
@@ -138,7 +141,12 @@ pub fn run(command: AiCommand, rules: Rules) -> CliResult {
             plies,
             json,
         } => eval(&position, plies, rules, json),
-        AiCommand::Analyze { save, level, worst } => analyze(&save, level, worst),
+        AiCommand::Analyze {
+            save,
+            level,
+            worst,
+            json,
+        } => analyze(&save, level, worst, json),
         AiCommand::Arena(a) => arena(a, rules),
         AiCommand::Train(t) => train(t),
     }
@@ -276,13 +284,46 @@ fn eval(position: &str, plies: u8, rules: Rules, json: JsonArg) -> CliResult {
     Ok(())
 }
 
-fn analyze(save: &Path, level: Level, worst: usize) -> CliResult {
+/// One turn of `analyze --json`.
+#[derive(Serialize)]
+struct TurnJson {
+    number: usize,
+    side: &'static str,
+    dice: String,
+    played: String,
+    best: String,
+    loss: f32,
+}
+
+fn analyze(save: &Path, level: Level, worst: usize, json: JsonArg) -> CliResult {
     let bytes = load_file(save)?;
     let game = Game::from_bytes(&bytes)
         .map_err(|e| CliError::new(format!("cannot load {}: {e}", save.display())))?;
     let resources = Resources::new();
     let mut search = level.search(game.rules(), &resources);
     let analysis = analyse_game(&game, &mut search);
+    if json.json {
+        let side = |c: Color| if c == Color::White { "white" } else { "black" };
+        let turns: Vec<TurnJson> = analysis
+            .turns
+            .iter()
+            .map(|t| TurnJson {
+                number: t.number,
+                side: side(t.color),
+                dice: t.dice.to_string(),
+                played: t.played.to_string(),
+                best: t.best.to_string(),
+                loss: t.loss,
+            })
+            .collect();
+        let per_side = |f: &dyn Fn(Color) -> serde_json::Value| serde_json::json!({ "white": f(Color::White), "black": f(Color::Black) });
+        return json.print(&serde_json::json!({
+            "level": level.name(),
+            "turns": turns,
+            "lost": per_side(&|c| serde_json::json!(analysis.lost(c))),
+            "decisions": per_side(&|c| serde_json::json!(analysis.decisions(c))),
+        }));
+    }
     println!("turn  side   dice  played                    best                      lost");
     for t in &analysis.turns {
         let side = if t.color == Color::White {
@@ -368,9 +409,6 @@ fn tally(outcome: Option<Outcome>, mine: Color, me: &mut SideTally, them: &mut S
 }
 
 fn arena(a: ArenaArgs, rules: Rules) -> CliResult {
-    if a.games == 0 {
-        return Err(CliError::usage("--games must be at least 2"));
-    }
     let pairs = a.games.div_ceil(2);
     let threads = a
         .threads
@@ -480,6 +518,8 @@ fn benchmark(trainer: &Trainer, db: &Arc<BearoffDb>, games: usize) -> f64 {
 }
 
 fn train(t: TrainArgs) -> CliResult {
+    check_output(&t.checkpoint)?;
+    check_output(&t.out)?;
     let db = Arc::new(BearoffDb::new());
     let mut trainer = if t.checkpoint.exists() {
         let bytes = load_file(&t.checkpoint)?;

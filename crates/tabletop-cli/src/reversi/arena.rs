@@ -40,14 +40,14 @@ pub struct ArenaArgs {
     white_probcut: Option<std::path::PathBuf>,
     /// Number of games, played in pairs from the same opening with colours swapped
     /// (rounded up to an even number).
-    #[arg(long, value_name = "G", default_value_t = 20)]
+    #[arg(long, value_name = "G", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
     /// Random plies of each opening before the bots take over.
     #[arg(long, value_name = "PLIES", default_value_t = 6)]
     opening_plies: u32,
     /// Pairs of games played at the same time (each thread has its own bots); the
     /// results do not depend on it.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = crate::common::at_least_one())]
     threads: usize,
     #[command(flatten)]
     seed: SeedArg,
@@ -265,12 +265,6 @@ struct ArenaSummary {
 
 /// Runs `tabletop reversi arena`.
 pub fn arena(args: ArenaArgs) -> CliResult {
-    if args.games == 0 {
-        return Err(CliError::usage("--games must be at least 1"));
-    }
-    if args.threads == 0 {
-        return Err(CliError::usage("--threads must be at least 1"));
-    }
     let pairs = args.games.div_ceil(2);
     let games = pairs * 2;
     let load =

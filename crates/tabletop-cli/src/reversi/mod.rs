@@ -21,7 +21,7 @@ use reversi_core::ai::Level;
 use reversi_core::{Color, Game, Move, Position, Record, Rules, Square, perft, perft_divide};
 
 use crate::common::{
-    CliError, CliResult, Console, Painter, SeedArg, Session, Style, load_file, run_session,
+    CliError, CliResult, Console, JsonArg, Painter, SeedArg, Session, Style, load_file, run_session,
 };
 
 /// Arguments of `tabletop reversi`: a subcommand, or none to play against the computer
@@ -143,6 +143,8 @@ struct PerftArgs {
     /// Print the count below each first move too.
     #[arg(long)]
     divide: bool,
+    #[command(flatten)]
+    json: JsonArg,
 }
 
 /// Arguments of `tabletop reversi replay`.
@@ -154,6 +156,8 @@ struct ReplayArgs {
     /// The colour that moves first (standard Othello: black).
     #[arg(long, value_enum, value_name = "COLOR", default_value = "black")]
     first: ColorArg,
+    #[command(flatten)]
+    json: JsonArg,
 }
 
 /// Arguments of `tabletop reversi show`.
@@ -162,6 +166,8 @@ struct ShowArgs {
     /// The board: 64 characters X, O, - from a1 to h8, a space, X or O to move.
     #[arg(value_name = "OBF", allow_hyphen_values = true)]
     board: String,
+    #[command(flatten)]
+    json: JsonArg,
 }
 
 /// Runs `tabletop reversi`.
@@ -507,11 +513,12 @@ fn run_perft(args: PerftArgs) -> CliResult {
     };
     let started = Instant::now();
     let cpu_started = cpu_seconds();
+    let parts = if args.divide {
+        perft_divide(&position, args.depth)
+    } else {
+        Vec::new()
+    };
     let nodes = if args.divide {
-        let parts = perft_divide(&position, args.depth);
-        for (mv, n) in &parts {
-            println!("{mv} {n}");
-        }
         parts.iter().map(|(_, n)| n).sum()
     } else {
         perft(&position, args.depth)
@@ -521,6 +528,18 @@ fn run_perft(args: PerftArgs) -> CliResult {
         "{}",
         perft_timing(nodes, seconds, cpu_started.zip(cpu_seconds()))
     );
+    if args.json.json {
+        let divide: Vec<(String, u64)> = parts.iter().map(|(m, n)| (m.to_string(), *n)).collect();
+        return args.json.print(&serde_json::json!({
+            "depth": args.depth,
+            "count": nodes,
+            "seconds": seconds,
+            "divide": divide,
+        }));
+    }
+    for (mv, n) in &parts {
+        println!("{mv} {n}");
+    }
     println!("perft {} {nodes}", args.depth);
     Ok(())
 }
@@ -562,6 +581,9 @@ fn replay(args: ReplayArgs) -> CliResult {
         .parse()
         .map_err(|e| CliError::new(format!("bad record: {e}")))?;
     let game = Game::from_record(Rules::with_first(args.first.into()), &record)?;
+    if args.json.json {
+        return args.json.print(&position_json(game.position()));
+    }
     println!("{}", game.position());
     if let Some(result) = game.outcome() {
         println!("{result}");
@@ -571,8 +593,39 @@ fn replay(args: ReplayArgs) -> CliResult {
 
 fn show(args: ShowArgs) -> CliResult {
     let position = parse_board(&args.board)?;
+    if args.json.json {
+        return args.json.print(&position_json(&position));
+    }
     println!("{}", describe(&position, Painter::stdout()));
     Ok(())
+}
+
+/// The `--json` of `replay` and `show`: the board string, the discs, whose turn it is
+/// and its legal moves, or the result.
+fn position_json(position: &Position) -> serde_json::Value {
+    let over = position.outcome();
+    let legal: Vec<String> = position
+        .legal_squares()
+        .iter()
+        .map(|sq| sq.to_string())
+        .collect();
+    serde_json::json!({
+        "board": position.to_string(),
+        "black": position.count(Color::Black),
+        "white": position.count(Color::White),
+        "to_move": (over.is_none()).then(|| color_name(position.side_to_move())),
+        "legal_moves": legal,
+        "over": over.is_some(),
+        "result": over.map(|result| result.to_string()),
+    })
+}
+
+/// `black` or `white`.
+fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::Black => "black",
+        Color::White => "white",
+    }
 }
 
 #[cfg(test)]

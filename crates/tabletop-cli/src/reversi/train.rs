@@ -13,7 +13,10 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use reversi_core::ai::{self, Engine, Evaluator, Limits};
 
-use crate::common::{CliError, CliResult, Progress, SeedArg, load_file, run_parallel, save_file};
+use crate::common::{
+    CliError, CliResult, Progress, SeedArg, at_least_one, check_output, load_file, run_parallel,
+    save_file,
+};
 
 /// Games per chunk of self-play.
 const CHUNK: usize = 500;
@@ -22,7 +25,7 @@ const CHUNK: usize = 500;
 #[derive(Args, Debug)]
 pub struct TrainArgs {
     /// Number of self-play games to learn from.
-    #[arg(long, value_name = "N", default_value_t = 60_000)]
+    #[arg(long, value_name = "N", default_value_t = 60_000, value_parser = at_least_one())]
     games: usize,
     /// Midgame depth of the self-play bots.
     #[arg(long, value_name = "PLIES", default_value_t = 2)]
@@ -31,10 +34,10 @@ pub struct TrainArgs {
     #[arg(long, value_name = "EMPTIES", default_value_t = 10)]
     exact: u32,
     /// Percentage of random moves in the self-play games.
-    #[arg(long, value_name = "PERCENT", default_value_t = 5)]
+    #[arg(long, value_name = "PERCENT", default_value_t = 5, value_parser = clap::value_parser!(u32).range(0..=100))]
     random: u32,
     /// Passes of gradient descent over the positions.
-    #[arg(long, value_name = "N", default_value_t = 8)]
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = at_least_one())]
     epochs: usize,
     /// Initial learning rate.
     #[arg(long, value_name = "RATE", default_value_t = 0.003)]
@@ -53,7 +56,7 @@ pub struct TrainArgs {
     #[arg(long, value_name = "DIR")]
     data: Option<PathBuf>,
     /// Threads playing the self-play games (the data do not depend on it).
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = at_least_one())]
     threads: usize,
     #[command(flatten)]
     seed: SeedArg,
@@ -61,17 +64,10 @@ pub struct TrainArgs {
 
 /// Runs `tabletop reversi train`: self-play games, least-squares fit, weights file.
 pub fn train(args: TrainArgs) -> CliResult {
-    if args.games == 0 || args.epochs == 0 || args.random > 100 {
-        return Err(CliError::usage(
-            "--games and --epochs must be at least 1 and --random at most 100",
-        ));
-    }
     if !(args.rate.is_finite() && args.rate > 0.0) {
         return Err(CliError::usage("--rate must be a positive number"));
     }
-    if args.threads == 0 {
-        return Err(CliError::usage("--threads must be at least 1"));
-    }
+    check_output(&args.out)?;
     let seed = args.seed.seed();
     let start = Instant::now();
     let from = match &args.from {
@@ -188,13 +184,19 @@ fn read_chunk(file: &Path) -> CliResult<Vec<ai::pattern::Sample>> {
 #[derive(Args, Debug)]
 pub struct ProbcutArgs {
     /// Positions to measure, spread evenly over 18 to 57 empty squares.
-    #[arg(long, value_name = "N", default_value_t = 1200)]
+    #[arg(long, value_name = "N", default_value_t = 1200, value_parser = at_least_one())]
     positions: usize,
     /// Deepest search measured (deeper searches use its row of the table).
-    #[arg(long, value_name = "PLIES", default_value_t = ai::probcut::MAX_DEPTH)]
+    #[arg(
+        long,
+        value_name = "PLIES",
+        default_value_t = ai::probcut::MAX_DEPTH,
+        value_parser = clap::value_parser!(u32)
+            .range(i64::from(ai::probcut::MIN_DEPTH)..=i64::from(ai::probcut::MAX_DEPTH))
+    )]
     depth: u32,
     /// Threads (the result does not depend on it).
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = at_least_one())]
     threads: usize,
     /// Where to write the table.
     #[arg(long, value_name = "FILE")]
@@ -208,18 +210,7 @@ pub struct ProbcutArgs {
 
 /// Runs `tabletop reversi probcut`: measure, fit, write the table.
 pub fn probcut(args: ProbcutArgs) -> CliResult {
-    if args.positions == 0 || args.threads == 0 {
-        return Err(CliError::usage(
-            "--positions and --threads must be at least 1",
-        ));
-    }
-    if !(ai::probcut::MIN_DEPTH..=ai::probcut::MAX_DEPTH).contains(&args.depth) {
-        return Err(CliError::usage(format!(
-            "--depth must be from {} to {}",
-            ai::probcut::MIN_DEPTH,
-            ai::probcut::MAX_DEPTH
-        )));
-    }
+    check_output(&args.out)?;
     let eval = match &args.weights {
         Some(path) => Evaluator::with_patterns(
             ai::pattern::PatternWeights::from_bytes(&load_file(path)?)

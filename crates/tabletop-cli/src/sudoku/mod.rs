@@ -3,6 +3,7 @@
 //!
 //! Holds no rules logic: it parses arguments and commands, calls `sudoku-core` and renders.
 
+mod json;
 pub(crate) mod play;
 mod tools;
 
@@ -16,6 +17,7 @@ use sudoku_core::{
     GenerateOptions, Grid, PuzzleLine, SolveError, Solver, Symmetry, generate, puzzle_lines,
 };
 
+use self::json::{Answer, LineJson};
 use self::play::{PlayArgs, level_puzzle, size_arg};
 use crate::common::{CliError, CliResult, JsonArg, Progress, SeedArg, open_input};
 
@@ -55,6 +57,8 @@ enum Command {
         /// untrusted input: some contradictory sparse grids need a very long search).
         #[arg(long, value_name = "N")]
         max_nodes: Option<u64>,
+        #[command(flatten)]
+        json: JsonArg,
     },
     /// Count the solutions of puzzles, one per line, up to a limit.
     Count {
@@ -66,6 +70,8 @@ enum Command {
         /// Give up on a puzzle after N branching nodes and print `aborted`.
         #[arg(long, value_name = "N")]
         max_nodes: Option<u64>,
+        #[command(flatten)]
+        json: JsonArg,
     },
     /// Generate proper puzzles (exactly one solution), one per line.
     Generate {
@@ -90,6 +96,8 @@ enum Command {
         /// logical rating, see `rate`).
         #[arg(long, value_name = "LEVEL", conflicts_with_all = ["minimal", "clues"])]
         difficulty: Option<Difficulty>,
+        #[command(flatten)]
+        json: JsonArg,
     },
     /// Time the solver on a puzzle file (parsing excluded).
     Bench {
@@ -106,6 +114,8 @@ enum Command {
     Show {
         /// The puzzle line.
         puzzle: String,
+        #[command(flatten)]
+        json: JsonArg,
     },
 }
 
@@ -144,29 +154,40 @@ pub fn run(args: SudokuArgs, full_screen: bool) -> CliResult {
             file,
             any,
             max_nodes,
+            json,
         } => {
             let solver = solver(max_nodes);
-            answer_each(file, "solving", |grid| match solver.solve_unique(grid) {
-                Err(_) => "aborted".to_owned(),
-                Ok(Ok(solution)) => solution.to_string(),
-                Ok(Err(SolveError::NoSolution)) => "unsolvable".to_owned(),
-                Ok(Err(SolveError::MultipleSolutions)) if any => match solver.solve_one(grid) {
-                    Ok(Some(s)) => s.to_string(),
-                    Ok(None) => "unsolvable".to_owned(),
-                    Err(_) => "aborted".to_owned(),
-                },
-                Ok(Err(SolveError::MultipleSolutions)) => "multiple".to_owned(),
+            answer_each(file, "solving", json, |grid| {
+                match solver.solve_unique(grid) {
+                    Err(_) => Answer::plain("aborted"),
+                    Ok(Ok(solution)) => Answer::solved("unique", &solution),
+                    Ok(Err(SolveError::NoSolution)) => Answer::plain("unsolvable"),
+                    Ok(Err(SolveError::MultipleSolutions)) if any => match solver.solve_one(grid) {
+                        Ok(Some(s)) => Answer::solved("multiple", &s),
+                        Ok(None) => Answer::plain("unsolvable"),
+                        Err(_) => Answer::plain("aborted"),
+                    },
+                    Ok(Err(SolveError::MultipleSolutions)) => Answer::plain("multiple"),
+                }
             })
         }
         Command::Count {
             file,
             limit,
             max_nodes,
+            json,
         } => {
             let solver = solver(max_nodes);
-            answer_each(file, "counting", |grid| match solver.count(grid, limit) {
-                Ok(n) => n.to_string(),
-                Err(_) => "aborted".to_owned(),
+            answer_each(file, "counting", json, |grid| {
+                match solver.count(grid, limit) {
+                    Ok(n) => Answer {
+                        text: n.to_string(),
+                        result: "counted",
+                        solutions: Some(n),
+                        ..Answer::default()
+                    },
+                    Err(_) => Answer::plain("aborted"),
+                }
             })
         }
         Command::Generate {
@@ -177,6 +198,7 @@ pub fn run(args: SudokuArgs, full_screen: bool) -> CliResult {
             minimal,
             clues,
             difficulty,
+            json,
         } => {
             let size = size_arg(size)?;
             let options = GenerateOptions {
@@ -196,7 +218,15 @@ pub fn run(args: SudokuArgs, full_screen: bool) -> CliResult {
                     Some(level) => level_puzzle(level, &options, &mut rng)?,
                     None => generate::puzzle(&options, &mut rng),
                 };
-                writeln!(out, "{puzzle}")?;
+                if json.json {
+                    let line = serde_json::json!({
+                        "puzzle": puzzle.to_string(),
+                        "clues": puzzle.clue_count(),
+                    });
+                    writeln!(out, "{line}")?;
+                } else {
+                    writeln!(out, "{puzzle}")?;
+                }
                 if clues.is_some_and(|k| puzzle.clue_count() > k) {
                     missed += 1;
                     fewest = fewest.min(puzzle.clue_count());
@@ -216,8 +246,18 @@ pub fn run(args: SudokuArgs, full_screen: bool) -> CliResult {
             Ok(())
         }
         Command::Bench { file, mode, json } => bench(file, mode, json),
-        Command::Show { puzzle } => {
+        Command::Show { puzzle, json } => {
             let grid: Grid = puzzle.parse()?;
+            if json.json {
+                let conflicts: Vec<String> =
+                    grid.conflicts().iter().map(ToString::to_string).collect();
+                return json.print(&serde_json::json!({
+                    "puzzle": grid.to_string(),
+                    "size": grid.size().side(),
+                    "clues": grid.clue_count(),
+                    "conflicts": conflicts,
+                }));
+            }
             let mut out = std::io::stdout().lock();
             write!(out, "{}", grid.pretty())?;
             let conflicts = grid.conflicts();
@@ -281,25 +321,59 @@ impl Input {
     }
 }
 
-/// Applies `answer` to every puzzle line of the input, printing one line per puzzle, with
-/// a progress bar labelled `label` on a terminal; a malformed line prints `error: …` and
-/// makes the command fail at the end.
+impl Answer {
+    /// An answer that is only its result, e.g. `unsolvable`.
+    fn plain(result: &'static str) -> Answer {
+        Answer {
+            text: result.to_owned(),
+            result,
+            ..Answer::default()
+        }
+    }
+
+    /// An answer with a solution grid.
+    fn solved(result: &'static str, solution: &Grid) -> Answer {
+        Answer {
+            text: solution.to_string(),
+            result,
+            solution: Some(solution.to_string()),
+            ..Answer::default()
+        }
+    }
+}
+
+/// Applies `answer` to every puzzle line of the input, printing one line per puzzle (text,
+/// or one JSON object with `--json`), with a progress bar labelled `label` on a terminal;
+/// a malformed line prints `error: …` and makes the command fail at the end.
 fn answer_each(
     file: Option<PathBuf>,
     label: &str,
-    mut answer: impl FnMut(&Grid) -> String,
+    json: JsonArg,
+    mut answer: impl FnMut(&Grid) -> Answer,
 ) -> CliResult {
     let lines = Input::read(file.as_deref())?.puzzles();
     let mut progress = Progress::new(label, lines.len() as u64);
     let mut out = std::io::stdout().lock();
     let mut bad = 0usize;
     for line in &lines {
-        match &line.grid {
-            Ok(grid) => writeln!(out, "{}", answer(grid))?,
+        let (answer, error) = match &line.grid {
+            Ok(grid) => (Some(answer(grid)), None),
             Err(e) => {
                 bad += 1;
-                writeln!(out, "error: line {}: {e}", line.line)?;
+                (None, Some(e.to_string()))
             }
+        };
+        if json.json {
+            let object = LineJson {
+                line: line.line,
+                answer: answer.as_ref(),
+                error,
+            };
+            writeln!(out, "{}", serde_json::to_string(&object)?)?;
+        } else if let Some(answer) = answer {
+            writeln!(out, "{}", answer.text)?;
+        } else if let Some(e) = error {
+            writeln!(out, "error: line {}: {e}", line.line)?;
         }
         progress.advance(1);
     }

@@ -8,8 +8,9 @@ use clap::Args;
 use sudoku_core::logic::{LogicSolver, Rating, Techniques, hint};
 use sudoku_core::{Grid, SolveError, puzzle_lines};
 
+use super::json::{Answer, HintJson, RatingJson, StepJson};
 use super::{Input, answer_each};
-use crate::common::{CliError, CliResult};
+use crate::common::{CliError, CliResult, JsonArg};
 
 /// Arguments of `tabletop sudoku hint`.
 #[derive(Args, Debug)]
@@ -19,6 +20,8 @@ pub(super) struct HintArgs {
     /// The grid now, givens and entries, in the same notation (default: the puzzle).
     #[arg(long, value_name = "GRID")]
     grid: Option<String>,
+    #[command(flatten)]
+    json: JsonArg,
 }
 
 /// Arguments of `tabletop sudoku explain`.
@@ -26,6 +29,8 @@ pub(super) struct HintArgs {
 pub(super) struct ExplainArgs {
     /// The puzzle line.
     puzzle: String,
+    #[command(flatten)]
+    json: JsonArg,
 }
 
 /// Arguments of `tabletop sudoku rate`.
@@ -39,6 +44,8 @@ pub(super) struct RateArgs {
     /// lines of `rsbench strat`).
     #[arg(long)]
     strat: bool,
+    #[command(flatten)]
+    json: JsonArg,
 }
 
 /// Why a puzzle has no logical solution to show.
@@ -70,6 +77,9 @@ pub(super) fn run_hint(args: HintArgs) -> CliResult {
         sudoku_core::logic::HintError::Puzzle(e) => not_proper(e),
         other => CliError::new(other.to_string()),
     })?;
+    if args.json.json {
+        return args.json.print(&HintJson::new(puzzle.size(), &answer));
+    }
     println!("{answer}");
     Ok(())
 }
@@ -78,11 +88,24 @@ pub(super) fn run_hint(args: HintArgs) -> CliResult {
 pub(super) fn run_explain(args: ExplainArgs) -> CliResult {
     let puzzle: Grid = args.puzzle.parse()?;
     let path = LogicSolver::new().solve(&puzzle).map_err(not_proper)?;
+    let rating = Rating::of_path(&path);
+    if args.json.json {
+        let steps: Vec<StepJson> = path
+            .steps
+            .iter()
+            .map(|step| StepJson::new(puzzle.size(), step))
+            .collect();
+        return args.json.print(&serde_json::json!({
+            "steps": steps,
+            "solved": path.solved,
+            "rating": RatingJson::from(rating),
+            "grid": path.grid.to_string(),
+        }));
+    }
     let mut out = std::io::stdout().lock();
     for (i, step) in path.steps.iter().enumerate() {
         writeln!(out, "{:>3}. {step}", i + 1)?;
     }
-    let rating = Rating::of_path(&path);
     if path.solved {
         writeln!(out, "Solved in {} steps.", path.steps.len())?;
     } else {
@@ -97,18 +120,28 @@ pub(super) fn run_explain(args: ExplainArgs) -> CliResult {
 /// `tabletop sudoku rate`: `LEVEL RATING HARDEST_TECHNIQUE` per puzzle line.
 pub(super) fn run_rate(args: RateArgs) -> CliResult {
     if args.strat {
-        return strat(args.file);
+        return strat(args.file, args.json);
     }
     let solver = LogicSolver::new();
-    answer_each(args.file, "rating", |grid| match solver.solve(grid) {
-        Ok(path) => Rating::of_path(&path).to_string(),
-        Err(SolveError::NoSolution) => "unsolvable".to_owned(),
-        Err(SolveError::MultipleSolutions) => "multiple".to_owned(),
+    answer_each(args.file, "rating", args.json, |grid| {
+        match solver.solve(grid) {
+            Ok(path) => {
+                let rating = Rating::of_path(&path);
+                Answer {
+                    text: rating.to_string(),
+                    result: "rated",
+                    rating: Some(RatingJson::from(rating)),
+                    ..Answer::default()
+                }
+            }
+            Err(SolveError::NoSolution) => Answer::plain("unsolvable"),
+            Err(SolveError::MultipleSolutions) => Answer::plain("multiple"),
+        }
     })
 }
 
 /// `tabletop sudoku rate --strat`: logic-only solving with two technique sets, timed.
-fn strat(file: Option<PathBuf>) -> CliResult {
+fn strat(file: Option<PathBuf>, json: JsonArg) -> CliResult {
     let input = Input::read(file.as_deref())?;
     for line in input.puzzles() {
         if let Err(e) = line.grid {
@@ -130,6 +163,18 @@ fn strat(file: Option<PathBuf>) -> CliResult {
         }
         let secs = start.elapsed().as_secs_f64();
         let n = puzzles.max(1) as f64;
+        if json.json {
+            let line = serde_json::json!({
+                "input": input.name,
+                "techniques": name,
+                "puzzles": puzzles,
+                "solved": solved,
+                "puzzles_per_second": n / secs,
+                "us_per_puzzle": secs * 1e6 / n,
+            });
+            writeln!(out, "{line}")?;
+            continue;
+        }
         writeln!(
             out,
             "{} [{name}]: {solved}/{puzzles} solved by logic ({:.1}%), {:.1} puzzles/s, {:.1} us/puzzle",
