@@ -173,47 +173,25 @@ fn the_issue_commands_say_what_is_missing() {
     );
 }
 
-/// Types a line of a million `x` into `game`'s line mode and returns what it printed on
-/// stderr, after checking that neither output echoes the line whole.
-fn megabyte_line(game: &str) -> String {
+/// Types a line of a million `x` into each game's line mode: the error names the line's
+/// start and its size on one line, and neither output echoes it whole.
+#[test]
+fn a_megabyte_line_is_cut_in_every_game() {
     let line = "x".repeat(1_000_000);
-    let out = tabletop(&[game, "play", "--plain"], &format!("{line}\nquit\n"));
-    let err = stderr(&out);
-    assert!(
-        out.stdout.len() < 10_000 && out.stderr.len() < 1_000,
-        "{game}: {} bytes on stdout, {} on stderr",
-        out.stdout.len(),
-        out.stderr.len()
-    );
-    err
-}
-
-/// The error about a megabyte line names its start and its size, on one line.
-fn assert_cut(game: &str, err: &str) {
-    assert_eq!(err.lines().count(), 1, "{game}: {err}");
-    assert!(err.starts_with("error: "), "{game}: {err}");
     let cut = format!("{}… (1,000,000 bytes)", "x".repeat(32));
-    assert!(err.contains(&cut), "{game}: no {cut} in {err}");
-}
-
-#[test]
-fn a_megabyte_line_is_cut_in_reversi() {
-    assert_cut("reversi", &megabyte_line("reversi"));
-}
-
-#[test]
-fn a_megabyte_line_is_cut_in_nardy() {
-    assert_cut("nardy", &megabyte_line("nardy"));
-}
-
-#[test]
-fn a_megabyte_line_is_cut_in_sudoku() {
-    assert_cut("sudoku", &megabyte_line("sudoku"));
-}
-
-#[test]
-fn a_megabyte_line_is_cut_in_battleship() {
-    assert_cut("battleship", &megabyte_line("battleship"));
+    for game in ["reversi", "nardy", "sudoku", "battleship"] {
+        let out = tabletop(&[game, "play", "--plain"], &format!("{line}\nquit\n"));
+        let err = stderr(&out);
+        assert!(
+            out.stdout.len() < 10_000 && out.stderr.len() < 1_000,
+            "{game}: {} bytes on stdout, {} on stderr",
+            out.stdout.len(),
+            out.stderr.len()
+        );
+        assert_eq!(err.lines().count(), 1, "{game}: {err}");
+        assert!(err.starts_with("error: "), "{game}: {err}");
+        assert!(err.contains(&cut), "{game}: no {cut} in {err}");
+    }
 }
 
 /// Runs a tool that writes a file, expecting it to refuse at once: one line naming the
@@ -306,6 +284,15 @@ fn json_lines(args: &[&str], stdin: &str) -> Vec<Value> {
         .collect()
 }
 
+/// Runs a tool with `--json` and returns its first value, checked to have every one of
+/// `keys` (or, for an array, its first item to have them).
+fn first_json(args: &[&str], keys: &[&str]) -> Value {
+    let value = json_lines(args, "").remove(0);
+    let object = if value.is_array() { &value[0] } else { &value };
+    has_keys(&args.join(" "), object, keys);
+    value
+}
+
 /// Checks that `value` is an object with every one of `keys`.
 fn has_keys(what: &str, value: &Value, keys: &[&str]) {
     let object = value
@@ -352,26 +339,34 @@ fn sudoku_tools_print_their_documented_json() {
     let generated = json_lines(&["sudoku", "generate", "--count", "2", "--seed", "1"], "");
     assert_eq!(generated.len(), 2);
     has_keys("generate", &generated[1], &["puzzle", "clues"]);
-    let hint = &json_lines(&["sudoku", "hint", SUDOKU], "")[0];
-    has_keys("hint", hint, &["kind", "text", "cell", "step"]);
+    let hint = first_json(
+        &["sudoku", "hint", SUDOKU],
+        &["kind", "text", "cell", "step"],
+    );
     assert_eq!(hint["kind"], "step");
     has_keys(
         "hint step",
         &hint["step"],
         &["technique", "explanation", "placements"],
     );
-    let explain = &json_lines(&["sudoku", "explain", SUDOKU], "")[0];
-    has_keys("explain", explain, &["steps", "solved", "rating", "grid"]);
+    let explain = first_json(
+        &["sudoku", "explain", SUDOKU],
+        &["steps", "solved", "rating", "grid"],
+    );
     assert_eq!(explain["solved"], true);
-    let show = &json_lines(&["sudoku", "show", SUDOKU], "")[0];
-    has_keys("show", show, &["puzzle", "size", "clues", "conflicts"]);
+    let show = first_json(
+        &["sudoku", "show", SUDOKU],
+        &["puzzle", "size", "clues", "conflicts"],
+    );
     assert_eq!(show["size"], 9);
     let dir = std::env::temp_dir().join(format!("tabletop-json-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("one.txt");
     std::fs::write(&file, SUDOKU).unwrap();
-    let bench = &json_lines(&["sudoku", "bench", file.to_str().unwrap()], "")[0];
-    has_keys("bench", bench, &["puzzles", "seconds", "unique"]);
+    first_json(
+        &["sudoku", "bench", file.to_str().unwrap()],
+        &["puzzles", "seconds", "unique"],
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -394,18 +389,15 @@ fn reversi_tools_print_their_documented_json() {
     assert_eq!(replay["to_move"], "black");
     let show = &json_lines(&["reversi", "show", OBF], "")[0];
     has_keys("show", show, &keys);
-    let solve = &json_lines(&["reversi", "solve", OBF], "")[0];
-    has_keys("solve", solve, &["best", "score", "nodes"]);
-    let best = &json_lines(&["reversi", "bestmove", OBF, "--depth", "2"], "")[0];
-    has_keys("bestmove", best, &["best", "score", "exact", "depth"]);
+    first_json(&["reversi", "solve", OBF], &["best", "score", "nodes"]);
+    first_json(
+        &["reversi", "bestmove", OBF, "--depth", "2"],
+        &["best", "score", "exact", "depth"],
+    );
     let arena = [
         "reversi", "arena", "--black", "bot:1", "--white", "bot:1", "--games", "2",
     ];
-    has_keys(
-        "arena",
-        &json_lines(&arena, "")[0],
-        &["games", "wins", "score"],
-    );
+    first_json(&arena, &["games", "wins", "score"]);
 }
 
 #[test]
@@ -425,37 +417,27 @@ fn battleship_tools_print_their_documented_json() {
         "--seed",
         "1",
     ];
-    has_keys(
-        "sim",
-        &json_lines(&sim, "")[0],
-        &["games", "mean", "median"],
-    );
-    has_keys(
-        "count-fleets",
-        &json_lines(&["battleship", "count-fleets"], "")[0],
-        &["fleets"],
-    );
+    first_json(&sim, &["games", "mean", "median"]);
+    first_json(&["battleship", "count-fleets"], &["fleets"]);
 }
 
 #[test]
 fn nardy_tools_print_their_documented_json() {
     let opening = "24:15/12:15 w";
-    let moves = &json_lines(&["nardy", "moves", opening, "65"], "")[0];
-    has_keys("moves", &moves[0], &["turn", "position"]);
-    let perft = &json_lines(&["nardy", "perft", "1"], "")[0];
-    has_keys("perft", perft, &["depth", "count", "divide"]);
-    let hint = &json_lines(&["nardy", "hint", opening, "31"], "")[0];
-    has_keys("hint", &hint[0], &["rank", "turn", "equity", "loss", "win"]);
-    let eval = &json_lines(&["nardy", "eval", "8:1,6:14/12:15 w", "--plies", "0"], "")[0];
-    has_keys("eval", eval, &["race", "win", "equity", "pips"]);
+    first_json(&["nardy", "moves", opening, "65"], &["turn", "position"]);
+    first_json(&["nardy", "perft", "1"], &["depth", "count", "divide"]);
+    first_json(
+        &["nardy", "hint", opening, "31"],
+        &["rank", "turn", "equity", "loss", "win"],
+    );
+    first_json(
+        &["nardy", "eval", "8:1,6:14/12:15 w", "--plies", "0"],
+        &["race", "win", "equity", "pips"],
+    );
     let arena = [
         "nardy", "arena", "--white", "random", "--black", "random", "--games", "2",
     ];
-    has_keys(
-        "arena",
-        &json_lines(&arena, "")[0],
-        &["games", "first_wins", "draws"],
-    );
+    first_json(&arena, &["games", "first_wins", "draws"]);
     // A whole game between two random bots, saved at its end, then analysed.
     let dir = std::env::temp_dir().join(format!("tabletop-analyze-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
