@@ -102,8 +102,9 @@ impl Bot for RandomBot {
 /// | 5 | `strong` | the same at 1 ply (the default level of `tabletop nardy`) | +0.07 against learned (1,000), +1.39 against greedy (2,000) |
 /// | 6 | `expert` | the same at 2 plies with move filters ([`SearchConfig::plies`]) | +0.12 ± 0.13 against strong (200), +1.48 against greedy (2,000; interval +1.44 to +1.52), 100% against random (100) |
 ///
-/// [`Level::bot`] builds the bear-off database and loads the network for each bot (about
-/// a second for levels 4 to 6); [`Level::bot_with`] shares them.
+/// [`Level::bot`] gives each bot of levels 4 to 6 its own bear-off database (built on the
+/// bot's first bear-off race, about a second) and network; [`Level::bot_with`] shares
+/// them.
 ///
 /// ```
 /// use nardy_core::{Rules, ai::Level};
@@ -157,8 +158,9 @@ impl Level {
         LEVELS.name(self.0)
     }
 
-    /// A fresh bot of this level for a game under `rules`. Levels 4 to 6 build their
-    /// [`Resources`] (about a second); use [`Level::bot_with`] to share them.
+    /// A fresh bot of this level for a game under `rules`. Levels 4 to 6 make their own
+    /// [`Resources`] (whose database costs about a second on its first use); use
+    /// [`Level::bot_with`] to share them.
     pub fn bot(self, rules: &Rules) -> Box<dyn Bot> {
         if self.0 <= 3 {
             levels::level_bot(self.0, rules, None)

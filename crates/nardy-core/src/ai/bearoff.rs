@@ -1,7 +1,10 @@
 //! The exact one-sided bear-off database and the race equities it gives.
 
+use alloc::boxed::Box;
 use alloc::vec;
 use alloc::vec::Vec;
+
+use once_cell::race::OnceBox;
 
 use crate::ai::equity::Probabilities;
 use crate::ai::eval::{Evaluator, terminal_probabilities};
@@ -28,9 +31,11 @@ const FIRST_ROLLS: usize = 8;
 ///
 /// It is built by dynamic programming over the positions in order of pip count, with the
 /// engine's own move generation (so every rule of bearing off is the engine's): about a
-/// second in an optimised build. It takes about 7 MB (f32 distributions); build it once
-/// and share it (`Arc`), the levels do. When both sides are bearing off, the race is
-/// exact: [`BearoffDb::race_probabilities`].
+/// second in an optimised build, so it is built on first use, when a position with every
+/// checker home is asked about ([`BearoffDb::new`] itself costs nothing, and a game or a
+/// hint that never reaches a bear-off never pays for it). It takes about 7 MB (f32
+/// distributions); share one (`Arc`), the levels do. When both sides are bearing off, the
+/// race is exact: [`BearoffDb::race_probabilities`].
 ///
 /// ```
 /// use nardy_core::{Color, Position, ai::BearoffDb};
@@ -43,8 +48,16 @@ const FIRST_ROLLS: usize = 8;
 /// assert!((mean - 46.0 / 36.0).abs() < 1e-5);
 /// # Ok::<(), nardy_core::ParsePositionError>(())
 /// ```
-#[derive(Debug, Clone)]
+#[derive(Debug, Default)]
 pub struct BearoffDb {
+    /// The tables, built by the first call that needs them (by one thread; a thread that
+    /// races it builds the same tables and drops its copy).
+    tables: OnceBox<Tables>,
+}
+
+/// The tables of a [`BearoffDb`].
+#[derive(Debug, Clone)]
+struct Tables {
     /// Rolls kept per position.
     stride: usize,
     /// `finish[i * stride + n]`: probability that position `i` needs exactly `n` rolls.
@@ -98,15 +111,77 @@ fn home_counts(side: &SideBoard) -> Option<[u8; 6]> {
     Some(c)
 }
 
-impl Default for BearoffDb {
-    fn default() -> BearoffDb {
-        BearoffDb::new()
+impl Clone for BearoffDb {
+    fn clone(&self) -> BearoffDb {
+        BearoffDb {
+            tables: match self.tables.get() {
+                Some(tables) => OnceBox::with_value(Box::new(tables.clone())),
+                None => OnceBox::new(),
+            },
+        }
     }
 }
 
 impl BearoffDb {
-    /// Builds the database (about a second optimised; see the type's docs).
+    /// The database, to be built on first use (about a second optimised; see the type's
+    /// docs).
     pub fn new() -> BearoffDb {
+        BearoffDb::default()
+    }
+
+    /// Whether the tables have been built (by a question that needed them).
+    pub fn is_built(&self) -> bool {
+        self.tables.get().is_some()
+    }
+
+    /// The tables, built now if no call has needed them before.
+    fn tables(&self) -> &Tables {
+        self.tables.get_or_init(|| Box::new(Tables::build()))
+    }
+
+    /// The longest number of rolls any position can need (the length of each
+    /// distribution).
+    pub fn max_rolls(&self) -> usize {
+        self.tables().stride - 1
+    }
+
+    fn index(position: &Position, color: Color) -> Option<usize> {
+        home_counts(&position.sides[color.index()]).map(|c| rank(&c))
+    }
+
+    /// The exact distribution of the rolls `color` needs to bear off all its checkers
+    /// (index `n`: exactly `n` rolls), if every checker it has left is home.
+    pub fn rolls_distribution(&self, position: &Position, color: Color) -> Option<&[f32]> {
+        let i = Self::index(position, color)?;
+        let t = self.tables();
+        Some(&t.finish[i * t.stride..(i + 1) * t.stride])
+    }
+
+    /// The expected rolls `color` needs to bear off, if every checker it has left is home.
+    pub fn expected_rolls(&self, position: &Position, color: Color) -> Option<f32> {
+        let i = Self::index(position, color)?;
+        Some(self.tables().mean[i])
+    }
+
+    /// The exact race probabilities for the side to move when both sides have every
+    /// checker home (the terminal result when one has finished); `None` otherwise. Each
+    /// side plays to minimise its expected rolls; the last-roll tie is not modelled.
+    pub fn race_probabilities(&self, position: &Position) -> Option<Probabilities> {
+        if let Some(done) = terminal_probabilities(position) {
+            return Some(done);
+        }
+        let me = position.side_to_move();
+        let (mi, oi) = (
+            Self::index(position, me)?,
+            Self::index(position, me.other())?,
+        );
+        Some(self.tables().race(mi, oi))
+    }
+}
+
+impl Tables {
+    /// Builds the tables by dynamic programming (see [`BearoffDb`]).
+    fn build() -> Tables {
         let rules = Rules::default();
         // Every home position, in order of pips (children always have fewer).
         let mut all: Vec<([u8; 6], u32)> = Vec::with_capacity(BEAROFF_POSITIONS);
@@ -178,7 +253,7 @@ impl BearoffDb {
         for i in 0..BEAROFF_POSITIONS {
             kept.extend_from_slice(&finish[i * BUILD_ROLLS..i * BUILD_ROLLS + stride]);
         }
-        BearoffDb {
+        Tables {
             stride,
             finish: kept,
             first,
@@ -186,39 +261,9 @@ impl BearoffDb {
         }
     }
 
-    /// The longest number of rolls any position can need (the length of each
-    /// distribution).
-    pub fn max_rolls(&self) -> usize {
-        self.stride - 1
-    }
-
-    fn index(position: &Position, color: Color) -> Option<usize> {
-        home_counts(&position.sides[color.index()]).map(|c| rank(&c))
-    }
-
-    /// The exact distribution of the rolls `color` needs to bear off all its checkers
-    /// (index `n`: exactly `n` rolls), if every checker it has left is home.
-    pub fn rolls_distribution(&self, position: &Position, color: Color) -> Option<&[f32]> {
-        Self::index(position, color).map(|i| &self.finish[i * self.stride..(i + 1) * self.stride])
-    }
-
-    /// The expected rolls `color` needs to bear off, if every checker it has left is home.
-    pub fn expected_rolls(&self, position: &Position, color: Color) -> Option<f32> {
-        Self::index(position, color).map(|i| self.mean[i])
-    }
-
-    /// The exact race probabilities for the side to move when both sides have every
-    /// checker home (the terminal result when one has finished); `None` otherwise. Each
-    /// side plays to minimise its expected rolls; the last-roll tie is not modelled.
-    pub fn race_probabilities(&self, position: &Position) -> Option<Probabilities> {
-        if let Some(done) = terminal_probabilities(position) {
-            return Some(done);
-        }
-        let me = position.side_to_move();
-        let (mi, oi) = (
-            Self::index(position, me)?,
-            Self::index(position, me.other())?,
-        );
+    /// The race probabilities of the side to move at home rank `mi` against an opponent
+    /// at rank `oi`.
+    fn race(&self, mi: usize, oi: usize) -> Probabilities {
         let fm = &self.finish[mi * self.stride..(mi + 1) * self.stride];
         let fo = &self.finish[oi * self.stride..(oi + 1) * self.stride];
         let gm = &self.first[mi * FIRST_ROLLS..(mi + 1) * FIRST_ROLLS];
@@ -237,16 +282,14 @@ impl BearoffDb {
                 lose_mars += fo[n] * at_least(gm, n + 1);
             }
         }
-        Some(
-            Probabilities {
-                win,
-                win_mars,
-                win_koks: 0.0,
-                lose_mars,
-                lose_koks: 0.0,
-            }
-            .consistent(),
-        )
+        Probabilities {
+            win,
+            win_mars,
+            win_koks: 0.0,
+            lose_mars,
+            lose_koks: 0.0,
+        }
+        .consistent()
     }
 }
 
@@ -308,6 +351,20 @@ pub(crate) mod tests {
     pub(crate) fn db() -> &'static alloc::sync::Arc<BearoffDb> {
         static DB: OnceLock<alloc::sync::Arc<BearoffDb>> = OnceLock::new();
         DB.get_or_init(|| alloc::sync::Arc::new(BearoffDb::new()))
+    }
+
+    #[test]
+    fn the_tables_are_built_only_for_a_bear_off() {
+        let db = BearoffDb::new();
+        let opening: Position = "24:15/12:15 w".parse().unwrap();
+        assert!(db.race_probabilities(&opening).is_none());
+        assert!(db.expected_rolls(&opening, Color::White).is_none());
+        assert!(!db.is_built(), "an opening position built the tables");
+        let copy = db.clone();
+        let race: Position = "1:1/18:15 w".parse().unwrap();
+        assert_eq!(db.race_probabilities(&race).unwrap().win, 1.0);
+        assert!(db.is_built() && !copy.is_built());
+        assert!(db.clone().is_built());
     }
 
     #[test]

@@ -14,7 +14,7 @@ use crate::position::Position;
 use crate::rules::Rules;
 
 /// What the strong levels need and may share between bots (between threads too): the
-/// bear-off database (about a second to build, 7 MB) and the network.
+/// bear-off database (7 MB, built on its first use in about a second) and the network.
 #[derive(Debug, Clone)]
 pub struct Resources {
     /// The exact bear-off database.
