@@ -416,7 +416,9 @@ fn train_writes_a_reproducible_weights_file() {
         "",
     );
     assert_eq!(out.status.code(), Some(1));
-    assert!(stderr(&out).contains("cannot save"), "{}", stderr(&out));
+    // Refused before the self-play: one line, no "epoch" lines of the fit.
+    assert!(stderr(&out).contains("cannot write"), "{}", stderr(&out));
+    assert_eq!(stderr(&out).lines().count(), 1, "{}", stderr(&out));
     std::fs::remove_dir_all(&dir).ok();
 }
 
