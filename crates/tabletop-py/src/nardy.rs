@@ -679,9 +679,33 @@ pub(crate) fn module(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
     m.add_class::<Bot>()?;
     m.add_function(wrap_pyfunction!(hints, &m)?)?;
     m.add_function(wrap_pyfunction!(evaluate, &m)?)?;
+    m.add_function(wrap_pyfunction!(play_game, &m)?)?;
     m.add_function(wrap_pyfunction!(play_games, &m)?)?;
     m.add_function(wrap_pyfunction!(perft, &m)?)?;
     Ok(m)
+}
+
+/// One game between bots of levels `white` and `black`: exactly `nardy_core::ai::play_game`
+/// with `seed` (the dice from the game's generator, the bots' tie-breaks from the same
+/// seed), the function `tabletop nardy arena` plays (its pair `i` uses `seed + i`).
+#[pyfunction]
+#[pyo3(signature = (white, black, seed, rules = None))]
+fn play_game(
+    py: Python<'_>,
+    white: LevelArg,
+    black: LevelArg,
+    seed: u64,
+    rules: Option<&Rules>,
+) -> PyResult<Game> {
+    let (white, black) = (parse_level(&white)?, parse_level(&black)?);
+    let rules = rules_of(rules);
+    let inner = py.detach(move || {
+        let res = resources();
+        let mut w = white.bot_with(&rules, res);
+        let mut b = black.bot_with(&rules, res);
+        ai::play_game(&rules, seed, w.as_mut(), b.as_mut())
+    });
+    Ok(Game { inner })
 }
 
 /// Plays `count` games between bots of levels `white` and `black`, each a pure function of

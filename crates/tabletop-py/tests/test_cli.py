@@ -63,3 +63,22 @@ def test_nardy_moves_equal_cli():
 def test_reversi_perft_equals_cli():
     out = cli("reversi", "perft", "6").strip().splitlines()[-1]
     assert out.split()[-1] == str(reversi.perft(reversi.Position(), 6))
+
+
+@needs_cli
+def test_nardy_arena_equals_cli():
+    """Same seeds, same games: the arena's duplicate pairs replayed with play_game."""
+    seed, pairs = 10, 3
+    report = json.loads(cli("nardy", "arena", "--white", "greedy", "--black", "beginner",
+                            "--games", str(2 * pairs), "--seed", str(seed), "--threads", "1", "--json"))
+    wins = {"first": 0, "second": 0}
+    points = 0
+    for i in range(pairs):
+        for white, black, first in (("greedy", "beginner", "white"), ("beginner", "greedy", "black")):
+            o = nardy.play_game(white, black, seed + i).outcome()
+            if o.winner is not None:
+                wins["first" if o.winner == first else "second"] += 1
+                points += o.points if o.winner == first else -o.points
+    assert report["first_wins"]["wins"] == wins["first"]
+    assert report["second_wins"]["wins"] == wins["second"]
+    assert report["points_per_game"] == pytest.approx(points / (2 * pairs))
