@@ -1,7 +1,8 @@
-use crossterm::event::MouseEventKind;
-use nardy_core::Position;
+use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEventKind};
+use nardy_core::{Position, Scoring};
 use proptest::prelude::*;
 use ratatui::buffer::Buffer;
+use tabletop_play::Player;
 
 use super::*;
 use crate::tui::testing::{ch, click, key, mouse, render, render_app, text};
