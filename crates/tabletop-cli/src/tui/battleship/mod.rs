@@ -25,8 +25,10 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 
 use super::{Choice, Ctx, GameScreen, Handled, Theme};
-use crate::battleship::{SavedState, decode_save, encode_state};
+use crate::battleship::{computer_places, load_save, players};
 use crate::common::{CliResult, clock_seed};
+use tabletop_play::Table;
+use tabletop_play::battleship::{Battleship, new_table};
 
 /// The person: the engine's first player, who shoots first (the line mode and the save
 /// files make the same choice).
@@ -219,22 +221,35 @@ impl BattleshipScreen {
     }
 
     fn restore(&mut self, bytes: &[u8]) -> CliResult {
-        let saved = decode_save(bytes)?;
-        let rules = saved.state.rules().clone();
+        let mut loaded = load_save(bytes, self.current.level)?;
+        let rules = loaded.table.game().rules().clone();
         if rules != self.rules {
             self.sampler = sampler_for(&rules);
         }
         self.rules = rules.clone();
-        self.current.level = saved.level;
+        self.current.level = loaded.level;
         self.current.classic = rules == Rules::classic();
-        self.next.level = saved.level;
+        self.next.level = loaded.level;
         self.next.classic = self.current.classic;
-        self.bot = saved.level.shooter(&rules);
+        self.bot = loaded.level.shooter(&rules);
         self.hinter = None;
-        self.rng = saved.rng;
-        self.phase = match saved.state {
-            SavedState::Placing(p) => Phase::Placing(Placing::new(p)),
-            SavedState::Battle(game) => Phase::Battle(game),
+        if let Some(rng) = loaded.rng {
+            self.rng = rng;
+        }
+        self.phase = match loaded.placing {
+            Some(p) => Phase::Placing(Placing::new(p)),
+            None => {
+                computer_places(
+                    &mut loaded.table,
+                    self.current.placement,
+                    &self.sampler,
+                    &mut self.rng,
+                )?;
+                match loaded.table.game().game() {
+                    Some(game) => Phase::Battle(Box::new(game.clone())),
+                    None => Phase::Placing(Placing::new(Placement::new(rules.clone()))),
+                }
+            }
         };
         self.cursor = Coord::from_index(0, rules.width());
         self.fix_selection();
@@ -992,11 +1007,14 @@ impl GameScreen for BattleshipScreen {
     }
 
     fn save(&self) -> Vec<u8> {
-        let state = match &self.phase {
-            Phase::Placing(p) => SavedState::Placing(p.placement.clone()),
-            Phase::Battle(game) => SavedState::Battle(game.clone()),
+        let table = match &self.phase {
+            Phase::Placing(_) => new_table(self.rules.clone(), players(self.current.level)),
+            Phase::Battle(game) => Table::new(
+                Battleship::from_game((**game).clone()),
+                &players(self.current.level),
+            ),
         };
-        encode_state(&state, self.current.level, &self.rng).unwrap_or_default()
+        table.to_bytes()
     }
 
     fn load(&mut self, bytes: &[u8]) -> Result<(), String> {
