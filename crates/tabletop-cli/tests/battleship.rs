@@ -424,3 +424,49 @@ fn saves_are_tables_and_old_ttbc_saves_still_load() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("against the posterior shooter"));
 }
+
+#[test]
+fn a_ship_placed_on_itself_is_named_once() {
+    let out = run(
+        &["play", "--place", "manual", "--seed", "2"],
+        "place a1 h 2\nplace a1 h 2\nquit\n",
+    );
+    assert!(out.status.success());
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("cannot place a1 h 2: ship a1 h 2 is placed there already"),
+        "{err}"
+    );
+    assert!(!err.contains("a1 h 2 and a1 h 2"), "{err}");
+}
+
+#[test]
+fn a_length_the_rules_lack_is_refused_with_the_lengths_they_have() {
+    let out = run(
+        &["play", "--place", "manual", "--seed", "2"],
+        "place a3 h 7\nplace a3 h 5\nwhere 6 h\nquit\n",
+    );
+    assert!(out.status.success());
+    let err = text(&out.stderr);
+    for len in ["7", "5", "6"] {
+        assert!(
+            err.contains(&format!(
+                "'{len}' is not a ship length of these rules: ships are 4, 3, 2 or 1 cells long"
+            )),
+            "{err}"
+        );
+    }
+    assert!(!err.contains("1 to 6"), "{err}");
+    // classic rules have other lengths
+    let out = run(
+        &[
+            "play", "--place", "manual", "--rules", "classic", "--seed", "2",
+        ],
+        "place a3 h 1\nquit\n",
+    );
+    assert!(
+        text(&out.stderr).contains("ships are 5, 4, 3 or 2 cells long"),
+        "{}",
+        text(&out.stderr)
+    );
+}

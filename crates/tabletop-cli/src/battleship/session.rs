@@ -5,8 +5,8 @@
 
 use battleship_core::ai::{Bot, Level, PlacementStrategy};
 use battleship_core::{
-    Coord, Fleet, Game, Mark, Orientation, Placement, Player, Rules, Ship, ShotResult,
-    UniformFleets,
+    Coord, Fleet, Game, Mark, Orientation, ParseShipError, Placement, Player, Rules, Ship,
+    ShotResult, UniformFleets,
 };
 use rand_chacha::ChaCha8Rng;
 use tabletop_play::battleship::{Battleship, Input, new_table};
@@ -178,7 +178,7 @@ impl BattleshipSession {
                 Ok(show_placement(p, &[], painter))
             }
             "place" | "put" => {
-                let ship: Ship = rest.join(" ").parse()?;
+                let ship = parse_ship(&rest.join(" "), p.rules())?;
                 p.place(ship)
                     .map_err(|e| CliError::new(format!("cannot place {ship}: {e}")))?;
                 Ok(show_placement(p, &[], painter))
@@ -211,6 +211,7 @@ impl BattleshipSession {
                 let len: u8 = len
                     .parse()
                     .map_err(|_| CliError::new(format!("'{len}' is not a ship length")))?;
+                check_length(len, &len.to_string(), p.rules())?;
                 let orientation: Orientation = o.parse()?;
                 let bows = p.bow_cells(len, orientation);
                 if bows.is_empty() {
@@ -277,6 +278,43 @@ impl BattleshipSession {
         }
         Ok(out)
     }
+}
+
+/// A ship typed as `a1 h 4`, of a length the rules have: the engine's parser knows only
+/// the longest length it allows, the rules know theirs.
+fn parse_ship(text: &str, rules: &Rules) -> CliResult<Ship> {
+    match text.parse::<Ship>() {
+        Ok(ship) => {
+            check_length(ship.len(), &ship.len().to_string(), rules)?;
+            Ok(ship)
+        }
+        Err(ParseShipError::Length(len)) => Err(length_error(&len, rules)),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Refuses a length (typed as `typed`) that no ship of `rules` has.
+fn check_length(len: u8, typed: &str, rules: &Rules) -> CliResult {
+    if rules.fleet().contains(&len) {
+        Ok(())
+    } else {
+        Err(length_error(typed, rules))
+    }
+}
+
+/// `'7' is not a ship length of these rules: ships are 4, 3, 2 or 1 cells long`.
+fn length_error(typed: &str, rules: &Rules) -> CliError {
+    let mut lens: Vec<u8> = rules.fleet().to_vec();
+    lens.sort_unstable_by(|a, b| b.cmp(a));
+    lens.dedup();
+    let names: Vec<String> = lens.iter().map(u8::to_string).collect();
+    let list = match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.join(""),
+    };
+    CliError::new(format!(
+        "'{typed}' is not a ship length of these rules: ships are {list} cells long"
+    ))
 }
 
 /// Your fleet and the enemy waters side by side, and the enemy ships afloat.

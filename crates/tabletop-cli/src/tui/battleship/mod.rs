@@ -233,6 +233,7 @@ impl BattleshipScreen {
         self.table = new_table(self.rules.clone(), players(self.current.level));
         self.make_bot();
         self.hinter = None;
+        self.hint_cache = None;
         let mut placement = Placement::new(self.rules.clone());
         if self.current.random_fleet {
             let fleet = PlacementStrategy::Uniform.place(&self.rules, &self.sampler, &mut self.rng);
@@ -303,6 +304,7 @@ impl BattleshipScreen {
         };
         self.table = loaded.table;
         self.make_bot();
+        self.hint_cache = None;
         self.cursor = Coord::from_index(0, rules.width());
         self.fix_selection();
         self.clear_hint();
@@ -715,16 +717,32 @@ impl BattleshipScreen {
             ctx.say("A hint is for your turn");
             return;
         }
-        let tracking = game.view(YOU).tracking();
-        let hinter = self
-            .hinter
-            .get_or_insert_with(|| Lookahead::new(&self.rules));
-        // a copy of the generator, so that asking for a hint changes nothing in the game
-        let mut rng = self.rng.clone();
-        let probabilities = hinter.probabilities(tracking, &mut rng);
-        let Some(cell) = hinter.choose_move(tracking, &mut rng) else {
-            ctx.say("No cell is left to shoot");
-            return;
+        // The hinter samples fleets and learns as it goes, so asking again would move the
+        // hint: the hint for these shots is given again until the next shot.
+        let shots = game.history();
+        let cached = self
+            .hint_cache
+            .as_ref()
+            .filter(|(at, _, _)| at[..] == shots[..])
+            .map(|(_, cell, p)| (*cell, p.clone()));
+        let (cell, probabilities) = match cached {
+            Some(hint) => hint,
+            None => {
+                let tracking = game.view(YOU).tracking();
+                let hinter = self
+                    .hinter
+                    .get_or_insert_with(|| Lookahead::new(&self.rules));
+                // a copy of the generator, so that asking for a hint changes nothing in
+                // the game
+                let mut rng = self.rng.clone();
+                let probabilities = hinter.probabilities(tracking, &mut rng);
+                let Some(cell) = hinter.choose_move(tracking, &mut rng) else {
+                    ctx.say("No cell is left to shoot");
+                    return;
+                };
+                self.hint_cache = Some((shots.to_vec(), cell, probabilities.clone()));
+                (cell, probabilities)
+            }
         };
         self.hint = Some(cell);
         self.cursor = cell;

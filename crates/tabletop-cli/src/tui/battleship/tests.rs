@@ -715,3 +715,18 @@ fn docs_screen_is_up_to_date() {
     let mut s = midgame();
     crate::tui::testing::check_screen_picture("battleship", &draw(&mut s));
 }
+
+#[test]
+fn a_hint_is_one_answer_for_one_position() {
+    let mut s = battle(1, SEED);
+    let first = send(&mut s, ch('t')).1.expect("a hint");
+    assert!(first.starts_with("Hint: "), "{first}");
+    for _ in 0..3 {
+        assert_eq!(send(&mut s, ch('t')).1.expect("a hint"), first);
+    }
+    // a shot makes a new position, with its own hint
+    send(&mut s, key(KeyCode::Enter));
+    settle(&mut s);
+    let next = send(&mut s, ch('t')).1.expect("a hint");
+    assert_eq!(send(&mut s, ch('t')).1.expect("a hint"), next);
+}
