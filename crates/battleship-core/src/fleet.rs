@@ -322,6 +322,10 @@ impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Problem::OffGrid { ship } => write!(f, "ship {ship} goes off the grid"),
+            // placing a ship again where it is: one ship, not two that overlap
+            Problem::Overlap { a, b, .. } if a == b => {
+                write!(f, "ship {a} is placed there already")
+            }
             Problem::Overlap { a, b, cells } => {
                 write!(f, "ships {a} and {b} overlap at ")?;
                 write_cells(f, cells)

@@ -350,6 +350,17 @@ impl Game {
         Ok(row * n + col)
     }
 
+    /// The cells that share a row, a column or a box with (row, col), as indices.
+    fn peers(&self, row: usize, col: usize) -> impl Iterator<Item = usize> + '_ {
+        let size = self.size();
+        let n = size.side();
+        let cell = row * n + col;
+        (0..n * n).filter(move |&i| {
+            let (r, c) = (i / n, i % n);
+            i != cell && (r == row || c == col || size.box_of(r, c) == size.box_of(row, col))
+        })
+    }
+
     /// Checks `digits` against the size.
     fn check_digits(&self, digits: Digits) -> Result<(), PlayError> {
         let all = Digits::all(self.size().side());
@@ -385,6 +396,16 @@ impl Game {
                         });
                     }
                     out.push(at(cell, digit, Digits::EMPTY));
+                    // The digit leaves the notes of the cell's peers (its row, column
+                    // and box): no note may contradict an entry. Undo gives them back.
+                    if value != digit {
+                        out.extend(self.peers(row, col).filter_map(|peer| {
+                            let notes = self.notes[peer];
+                            notes.contains(digit).then(|| {
+                                at(peer, self.grid.cells()[peer], notes - Digits::single(digit))
+                            })
+                        }));
+                    }
                 }
                 Move::Clear { .. } => out.push(at(cell, 0, Digits::EMPTY)),
                 Move::ToggleNotes { digits, .. } | Move::SetNotes { digits, .. } => {

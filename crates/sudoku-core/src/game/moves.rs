@@ -35,7 +35,9 @@ use crate::grid::symbol_char;
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Move {
-    /// Write `digit` in an empty or entered cell (replacing the entry and its notes).
+    /// Write `digit` in an empty or entered cell (replacing the entry and its notes); the
+    /// digit leaves the notes of the cell's peers (its row, column and box), and undo
+    /// gives them back.
     Enter {
         /// 0-based row.
         row: usize,

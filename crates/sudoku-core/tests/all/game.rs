@@ -146,6 +146,43 @@ fn play_undo_and_redo_walk_through_every_action() {
 }
 
 #[test]
+fn entering_a_digit_takes_it_out_of_its_peers_notes_and_undo_gives_them_back() {
+    let mut g = game();
+    g.play(Move::FillNotes).unwrap();
+    let notes = |g: &Game| -> Vec<Digits> { (0..81).map(|i| g.notes(i / 9, i % 9)).collect() };
+    let before = notes(&g);
+    // r1c1 is empty; its solution is 8, a candidate of some of its peers.
+    let peer = |i: usize| {
+        let (r, c) = (i / 9, i % 9);
+        i != 0 && (r == 0 || c == 0 || (r < 3 && c < 3))
+    };
+    assert!((0..81).any(|i| peer(i) && before[i].contains(8)));
+    assert!((0..81).any(|i| !peer(i) && i != 0 && before[i].contains(8)));
+    g.play(mv("r1c1 8")).unwrap();
+    let after = notes(&g);
+    for i in 0..81 {
+        let want = if i == 0 {
+            Digits::EMPTY
+        } else if peer(i) {
+            before[i] - Digits::single(8)
+        } else {
+            before[i]
+        };
+        assert_eq!(after[i], want, "r{}c{}", i / 9 + 1, i % 9 + 1);
+    }
+    // Undo gives every peer its notes back exactly; redo takes them out again.
+    assert_eq!(g.undo(), Some(mv("r1c1 8")));
+    assert_eq!(notes(&g), before);
+    assert_eq!(g.redo(), Some(mv("r1c1 8")));
+    assert_eq!(notes(&g), after);
+    // A save replays the moves: the same notes after loading.
+    let loaded = Game::from_bytes(&g.to_bytes()).unwrap();
+    assert_eq!(loaded, g);
+    // Writing the same digit again changes nothing, as before.
+    assert_eq!(g.play(mv("r1c1 8")), Err(PlayError::NoChange));
+}
+
+#[test]
 fn a_refused_move_leaves_the_game_unchanged() {
     let mut g = game();
     g.play(mv("r1c1 8")).unwrap();

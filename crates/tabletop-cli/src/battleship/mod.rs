@@ -8,23 +8,127 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use battleship_core::ai::{Level, PlacementStrategy, shots_to_sink};
-use battleship_core::{Rules, Ship, UniformFleets, count_fleets};
+use battleship_core::ai::{Bot, Level, PlacementStrategy, shots_to_sink};
+use battleship_core::{Coord, Placement, Rules, Ship, ShotResult, UniformFleets, count_fleets};
 use clap::{Args, Subcommand, ValueEnum};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
+use tabletop_play::battleship::{Battleship, Event, Input, bot_shot};
+use tabletop_play::{Action, EventKind, Events, Player, Seat, Table};
 
 use crate::common::{
-    CliResult, Console, JsonArg, Painter, Progress, SeedArg, at_least_one, load_file, run_parallel,
-    run_session,
+    CliError, CliResult, Console, JsonArg, Painter, Progress, SeedArg, at_least_one, load_file,
+    run_parallel, run_session,
 };
 
 mod draw;
+pub(crate) mod legacy;
 mod session;
 
 use session::BattleshipSession;
-pub(crate) use session::{SavedState, decode_save, encode_state};
+
+// ------------------------------------- what line mode and the full screen share
+
+/// You: the table's seat 0, the engine's first player, who shoots first.
+pub(crate) const YOU: Seat = Seat(0);
+/// The computer: seat 1.
+pub(crate) const COMPUTER: Seat = Seat(1);
+
+/// The seats of a game against the computer of `level`.
+pub(crate) fn players(level: Level) -> [Player; 2] {
+    [Player::Human, Player::Bot(level.get())]
+}
+
+/// A save of either kind (the table's `TTPL`, an engine save, or the old `TTBC` files of
+/// [`legacy`]), as what a game goes on from.
+pub(crate) struct Loaded {
+    /// You in seat 0, the computer in seat 1.
+    pub(crate) table: Table<Battleship>,
+    /// The computer's level.
+    pub(crate) level: Level,
+    /// The saved generator: old saves only (a table save has none; the game goes on with
+    /// its own).
+    pub(crate) rng: Option<ChaCha8Rng>,
+    /// Your placement under way, when you have not placed your fleet on the table yet
+    /// (an old save keeps its ships; a table save starts it on an empty grid).
+    pub(crate) placing: Option<Placement>,
+}
+
+/// Reads a save; a table without a computer in seat 1 (an engine save) gets one of
+/// `level`.
+pub(crate) fn load_save(bytes: &[u8], level: Level) -> CliResult<Loaded> {
+    if legacy::is_legacy(bytes) {
+        let old = legacy::decode(bytes)?;
+        return Ok(Loaded {
+            table: old.table,
+            level: old.level,
+            rng: Some(old.rng),
+            placing: old.placing,
+        });
+    }
+    let mut table = Table::<Battleship>::from_bytes(bytes)?;
+    let level = match table.players().get(COMPUTER.index()) {
+        Some(Player::Bot(n)) => {
+            Level::new(*n).ok_or_else(|| CliError::new("the save file is corrupt or truncated"))?
+        }
+        _ => {
+            table.set_player(COMPUTER, Player::Bot(level.get()))?;
+            level
+        }
+    };
+    if table.players().first() != Some(&Player::Human) {
+        table.set_player(YOU, Player::Human)?;
+    }
+    let placing = (!table.game().placed(YOU)).then(|| Placement::new(table.game().rules().clone()));
+    Ok(Loaded {
+        table,
+        level,
+        rng: None,
+        placing,
+    })
+}
+
+/// The computer places its fleet with `strategy`, unless it has.
+pub(crate) fn computer_places(
+    table: &mut Table<Battleship>,
+    strategy: PlacementStrategy,
+    sampler: &UniformFleets,
+    rng: &mut ChaCha8Rng,
+) -> CliResult {
+    if table.game().placed(COMPUTER) {
+        return Ok(());
+    }
+    let fleet = strategy.place(table.game().rules(), sampler, rng);
+    table.apply(COMPUTER, Action::Play(Input::Place(fleet)))?;
+    Ok(())
+}
+
+/// The cell the computer shoots: its bot's choice from its own tracking, or should the
+/// rules refuse that cell, the first legal one (`None` outside the battle).
+pub(crate) fn computer_shot(
+    state: &Battleship,
+    bot: &mut dyn Bot,
+    rng: &mut ChaCha8Rng,
+) -> Option<Coord> {
+    let game = state.game()?;
+    let chosen = match bot_shot(state, bot, rng) {
+        Some(Action::Play(Input::Shoot(cell))) => Some(cell),
+        _ => None,
+    };
+    let legal = game.legal_moves();
+    chosen
+        .filter(|c| legal.contains(c))
+        .or_else(|| legal.first().copied())
+}
+
+/// The shot among the events of one action.
+pub(crate) fn shot_of(events: &Events<Battleship>) -> Option<(Seat, Coord, ShotResult)> {
+    events.iter().find_map(|e| match e.kind {
+        EventKind::Game(Event::Shot { seat, cell, result }) => Some((seat, cell, result)),
+        _ => None,
+    })
+}
 
 /// Arguments of `tabletop battleship`: a subcommand, or none to play Russian rules against
 /// the strongest computer shooter.
@@ -341,8 +445,14 @@ fn play(args: PlayArgs) -> CliResult {
     let mut session = match &args.load {
         Some(path) => {
             let bytes = load_file(path)?;
-            let session = BattleshipSession::from_save(&bytes, manual, args.placement)
-                .map_err(|e| e.context(path.display()))?;
+            let session = BattleshipSession::from_save(
+                &bytes,
+                args.bot,
+                args.seed.rng(),
+                manual,
+                args.placement,
+            )
+            .map_err(|e| e.context(path.display()))?;
             println!("loaded {}", path.display());
             session
         }

@@ -5,26 +5,26 @@
 
 use battleship_core::ai::{Bot, Level, PlacementStrategy};
 use battleship_core::{
-    Coord, Fleet, Game, Mark, Orientation, Placement, Player, Rules, Ship, ShotResult,
-    UniformFleets,
+    Coord, Fleet, Game, Mark, Orientation, ParseShipError, Placement, Player, Rules, Ship,
+    ShotResult, UniformFleets,
 };
 use rand_chacha::ChaCha8Rng;
-use serde::{Deserialize, Serialize};
+use tabletop_play::battleship::{Battleship, Input, new_table};
+use tabletop_play::{Action, Table};
 
-use super::draw;
+use super::{Loaded, YOU, computer_places, computer_shot, draw, load_save, shot_of};
 use crate::common::{CliError, CliResult, Painter, Session};
 
-/// Where the game is: placing your fleet, or the battle.
-enum Phase {
-    /// Your ships so far (the computer places its fleet when you are done).
-    Placing(Placement),
-    /// Both fleets are out.
-    Battle(Box<Game>),
-}
-
 /// One game against the computer and the settings for the next one.
+///
+/// The game is a table: you in seat 0, the computer (`Player::Bot(level)`) in seat 1.
+/// Your hand placement under way is this screen's own until `done` places the whole
+/// fleet on the table.
 pub(super) struct BattleshipSession {
-    phase: Phase,
+    table: Table<Battleship>,
+    /// Your ships so far, while you place them by hand (the table has no fleet of yours
+    /// yet); `None` once the battle is on.
+    placing: Option<Placement>,
     level: Level,
     bot: Box<dyn Bot>,
     rng: ChaCha8Rng,
@@ -62,7 +62,8 @@ impl BattleshipSession {
     ) -> CliResult<BattleshipSession> {
         let sampler = UniformFleets::new(&rules);
         let mut s = BattleshipSession {
-            phase: Phase::Placing(Placement::new(rules.clone())),
+            table: new_table(rules.clone(), super::players(level)),
+            placing: None,
             bot: level.bot(&rules),
             level,
             rng,
@@ -77,65 +78,90 @@ impl BattleshipSession {
     /// Starts a game under `rules`: a placement, or straight to the battle.
     fn start(&mut self, rules: Rules) -> CliResult {
         self.bot.new_game();
+        self.table = new_table(rules.clone(), super::players(self.level));
         if self.manual {
-            self.phase = Phase::Placing(Placement::new(rules));
+            self.placing = Some(Placement::new(rules));
             return Ok(());
         }
+        self.placing = None;
         let mine = self.sampler.sample(&mut self.rng);
-        self.begin_battle(rules, mine)
+        self.begin_battle(mine)
     }
 
-    /// The computer places its fleet against `mine` and the battle begins.
-    fn begin_battle(&mut self, rules: Rules, mine: Fleet) -> CliResult {
-        let theirs = self.placement.place(&rules, &self.sampler, &mut self.rng);
-        self.phase = Phase::Battle(Box::new(Game::new(rules, mine, theirs)?));
-        Ok(())
+    /// Your fleet goes on the table, the computer places its own and the battle begins.
+    fn begin_battle(&mut self, mine: Fleet) -> CliResult {
+        self.table.apply(YOU, Action::Play(Input::Place(mine)))?;
+        self.placing = None;
+        computer_places(
+            &mut self.table,
+            self.placement,
+            &self.sampler,
+            &mut self.rng,
+        )
     }
 
     fn rules(&self) -> &Rules {
-        match &self.phase {
-            Phase::Placing(p) => p.rules(),
-            Phase::Battle(g) => g.rules(),
-        }
+        self.table.game().rules()
     }
 
-    /// A session continuing a save written by `save`.
+    /// The battle, once both fleets are out.
+    fn game(&self) -> Option<&Game> {
+        self.table.game().game()
+    }
+
+    /// A session continuing a save (a table's, or an old `TTBC` file); `level` and `rng`
+    /// serve when the save has no computer or no generator of its own.
     pub(super) fn from_save(
         bytes: &[u8],
+        level: Level,
+        rng: ChaCha8Rng,
         manual: bool,
         placement: PlacementStrategy,
     ) -> CliResult<BattleshipSession> {
-        let saved = decode_save(bytes)?;
-        let rules = saved.state.rules().clone();
+        let loaded = load_save(bytes, level)?;
+        let rules = loaded.table.game().rules().clone();
         let mut s = BattleshipSession {
-            phase: Phase::Placing(Placement::new(rules.clone())),
-            bot: saved.level.bot(&rules),
-            level: saved.level,
-            rng: saved.rng.clone(),
+            table: new_table(rules.clone(), super::players(loaded.level)),
+            placing: None,
+            bot: loaded.level.bot(&rules),
+            level: loaded.level,
+            rng,
             sampler: UniformFleets::new(&rules),
             manual,
             placement,
         };
-        s.restore(saved);
+        s.restore(loaded)?;
         Ok(s)
     }
 
-    /// Replaces the game, the computer and the generator with a save's.
-    fn restore(&mut self, saved: Saved) {
-        if saved.state.rules() != self.rules() {
-            self.sampler = UniformFleets::new(saved.state.rules());
+    /// Replaces the game, the computer and (from an old save) the generator with a
+    /// save's.
+    fn restore(&mut self, loaded: Loaded) -> CliResult {
+        let rules = loaded.table.game().rules().clone();
+        if &rules != self.rules() {
+            self.sampler = UniformFleets::new(&rules);
         }
-        self.level = saved.level;
-        self.bot = saved.level.bot(saved.state.rules());
-        self.rng = saved.rng;
-        self.phase = match saved.state {
-            SavedState::Placing(placement) => Phase::Placing(placement),
-            SavedState::Battle(game) => Phase::Battle(game),
-        };
+        self.level = loaded.level;
+        self.bot = loaded.level.bot(&rules);
+        if let Some(rng) = loaded.rng {
+            self.rng = rng;
+        }
+        self.table = loaded.table;
+        self.placing = loaded.placing;
+        if self.placing.is_none() {
+            // a table where only you had placed: the computer places now
+            computer_places(
+                &mut self.table,
+                self.placement,
+                &self.sampler,
+                &mut self.rng,
+            )?;
+        }
+        Ok(())
     }
 
     fn placing_command(&mut self, line: &str, painter: Painter) -> CliResult<String> {
-        let Phase::Placing(p) = &mut self.phase else {
+        let Some(p) = &mut self.placing else {
             return Ok(String::new());
         };
         let mut words = line.split_whitespace();
@@ -152,7 +178,7 @@ impl BattleshipSession {
                 Ok(show_placement(p, &[], painter))
             }
             "place" | "put" => {
-                let ship: Ship = rest.join(" ").parse()?;
+                let ship = parse_ship(&rest.join(" "), p.rules())?;
                 p.place(ship)
                     .map_err(|e| CliError::new(format!("cannot place {ship}: {e}")))?;
                 Ok(show_placement(p, &[], painter))
@@ -185,6 +211,7 @@ impl BattleshipSession {
                 let len: u8 = len
                     .parse()
                     .map_err(|_| CliError::new(format!("'{len}' is not a ship length")))?;
+                check_length(len, &len.to_string(), p.rules())?;
                 let orientation: Orientation = o.parse()?;
                 let bows = p.bow_cells(len, orientation);
                 if bows.is_empty() {
@@ -199,8 +226,7 @@ impl BattleshipSession {
                 let fleet = p
                     .finish()
                     .map_err(|e| CliError::new(format!("the fleet is not ready: {e}")))?;
-                let rules = p.rules().clone();
-                self.begin_battle(rules, fleet)?;
+                self.begin_battle(fleet)?;
                 Ok(self.show(painter))
             }
             _ => Err(CliError::new(format!(
@@ -210,7 +236,7 @@ impl BattleshipSession {
     }
 
     fn battle_command(&mut self, line: &str, painter: Painter) -> CliResult<String> {
-        let Phase::Battle(game) = &mut self.phase else {
+        let Some(game) = self.game() else {
             return Ok(String::new());
         };
         let cmd = line.split_whitespace().next().unwrap_or("").to_lowercase();
@@ -238,14 +264,57 @@ impl BattleshipSession {
                 "{cell} is known water (next to a sunk ship): shoot elsewhere"
             )));
         }
-        let result = game.play(cell)?;
+        let events = self.table.apply(YOU, Action::Play(Input::Shoot(cell)))?;
+        let Some((_, cell, result)) = shot_of(&events) else {
+            return Ok(String::new());
+        };
         let mut out = format!("you shoot {cell}: {result}");
+        let Some(game) = self.game() else {
+            return Ok(out);
+        };
         if !game.is_over() && game.side_to_move() == Player::First {
             out.push('\n');
             out.push_str(&board(game, painter));
         }
         Ok(out)
     }
+}
+
+/// A ship typed as `a1 h 4`, of a length the rules have: the engine's parser knows only
+/// the longest length it allows, the rules know theirs.
+fn parse_ship(text: &str, rules: &Rules) -> CliResult<Ship> {
+    match text.parse::<Ship>() {
+        Ok(ship) => {
+            check_length(ship.len(), &ship.len().to_string(), rules)?;
+            Ok(ship)
+        }
+        Err(ParseShipError::Length(len)) => Err(length_error(&len, rules)),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Refuses a length (typed as `typed`) that no ship of `rules` has.
+fn check_length(len: u8, typed: &str, rules: &Rules) -> CliResult {
+    if rules.fleet().contains(&len) {
+        Ok(())
+    } else {
+        Err(length_error(typed, rules))
+    }
+}
+
+/// `'7' is not a ship length of these rules: ships are 4, 3, 2 or 1 cells long`.
+fn length_error(typed: &str, rules: &Rules) -> CliError {
+    let mut lens: Vec<u8> = rules.fleet().to_vec();
+    lens.sort_unstable_by(|a, b| b.cmp(a));
+    lens.dedup();
+    let names: Vec<String> = lens.iter().map(u8::to_string).collect();
+    let list = match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.join(""),
+    };
+    CliError::new(format!(
+        "'{typed}' is not a ship length of these rules: ships are {list} cells long"
+    ))
 }
 
 /// Your fleet and the enemy waters side by side, and the enemy ships afloat.
@@ -276,27 +345,30 @@ fn show_placement(p: &Placement, marked: &[Coord], painter: Painter) -> String {
 
 impl Session for BattleshipSession {
     fn help(&self) -> String {
-        match self.phase {
-            Phase::Placing(_) => PLACE_HELP.to_owned(),
-            Phase::Battle(_) => PLAY_HELP.to_owned(),
+        match self.placing {
+            Some(_) => PLACE_HELP.to_owned(),
+            None => PLAY_HELP.to_owned(),
         }
     }
 
     fn prompt(&self) -> String {
-        match self.phase {
-            Phase::Placing(_) => "place> ".to_owned(),
-            Phase::Battle(_) => "shoot> ".to_owned(),
+        match self.placing {
+            Some(_) => "place> ".to_owned(),
+            None => "shoot> ".to_owned(),
         }
     }
 
     fn show(&self, painter: Painter) -> String {
-        match &self.phase {
-            Phase::Placing(p) => format!(
+        if let Some(p) = &self.placing {
+            return format!(
                 "Place your fleet ({}). Type help for commands.\n{}",
                 p.rules(),
                 show_placement(p, &[], painter)
-            ),
-            Phase::Battle(game) => format!(
+            );
+        }
+        match self.game() {
+            None => String::new(),
+            Some(game) => format!(
                 "Battleship ({}) against the {} shooter. Type a cell to shoot, help for commands.\n{}",
                 game.rules(),
                 self.level.name(),
@@ -307,25 +379,14 @@ impl Session for BattleshipSession {
 
     /// The computer shoots while it is its turn.
     fn advance(&mut self, painter: Painter) -> CliResult<String> {
-        let Phase::Battle(game) = &mut self.phase else {
-            return Ok(String::new());
-        };
         let mut out = Vec::new();
-        while !game.is_over() && game.side_to_move() == Player::Second {
-            let tracking = game.view(Player::Second).tracking();
-            let Some(cell) = self.bot.choose_move(tracking, &mut self.rng) else {
+        while let Some((seat, _)) = self.table.bot_to_act() {
+            let Some(cell) = computer_shot(self.table.game(), self.bot.as_mut(), &mut self.rng)
+            else {
                 break;
             };
-            // a bot shoots a legal cell; should it not, the first legal one is shot
-            let shot = match game.play(cell) {
-                Ok(result) => Some((cell, result)),
-                Err(_) => game
-                    .legal_moves()
-                    .first()
-                    .copied()
-                    .and_then(|c| game.play(c).ok().map(|r| (c, r))),
-            };
-            let Some((cell, result)) = shot else {
+            let events = self.table.apply(seat, Action::Play(Input::Shoot(cell)))?;
+            let Some((_, cell, result)) = shot_of(&events) else {
                 break;
             };
             out.push(format!("computer shoots {cell}: {result}"));
@@ -336,39 +397,33 @@ impl Session for BattleshipSession {
         if out.is_empty() {
             return Ok(String::new());
         }
-        if !game.is_over() {
+        if let Some(game) = self.game().filter(|g| !g.is_over()) {
             out.push(board(game, painter));
         }
         Ok(out.join("\n"))
     }
 
     fn command(&mut self, line: &str, painter: Painter) -> CliResult<String> {
-        match self.phase {
-            Phase::Placing(_) => self.placing_command(line, painter),
-            Phase::Battle(_) => self.battle_command(line, painter),
+        match self.placing {
+            Some(_) => self.placing_command(line, painter),
+            None => self.battle_command(line, painter),
         }
     }
 
+    /// The table. During a hand placement the table has no fleet of yours yet: the save
+    /// keeps the rules, the seats and the computer's level, not the ships placed so far
+    /// (loading it starts the placement again on an empty grid).
     fn save(&self) -> CliResult<Vec<u8>> {
-        let state = match &self.phase {
-            Phase::Placing(p) => SavedStateRepr::Placing {
-                rules: p.rules().clone(),
-                ships: p.ships().to_vec(),
-            },
-            Phase::Battle(game) => SavedStateRepr::Battle(game.to_bytes()),
-        };
-        encode_save(state, self.level, &self.rng)
+        Ok(self.table.to_bytes())
     }
 
     fn load(&mut self, bytes: &[u8]) -> CliResult {
-        self.restore(decode_save(bytes)?);
-        Ok(())
+        let loaded = load_save(bytes, self.level)?;
+        self.restore(loaded)
     }
 
     fn game_over(&self, painter: Painter) -> Option<String> {
-        let Phase::Battle(game) = &self.phase else {
-            return None;
-        };
+        let game = self.game()?;
         let outcome = game.outcome()?;
         let rules = game.rules();
         let mine = game.view(Player::First);
@@ -402,142 +457,5 @@ impl Session for BattleshipSession {
         if let Err(err) = self.start(rules) {
             err.print();
         }
-    }
-}
-
-// ---------------------------------------------------------------- save files
-
-const CLI_MAGIC: &[u8; 4] = b"TTBC";
-/// Version 1: a battle (the engine's save, the level counted from 0, the generator).
-/// Version 2: a battle or a placement under way, the level as its number.
-const CLI_VERSION: u16 = 2;
-
-/// What version 1 wrote: the engine's save plus the session around it.
-#[derive(Deserialize)]
-struct SaveFileV1 {
-    game: Vec<u8>,
-    /// The computer's level, counted from 0 (`Level::get() - 1`).
-    bot: u32,
-    rng: ChaCha8Rng,
-}
-
-/// What version 2 writes.
-#[derive(Serialize, Deserialize)]
-struct SaveFileV2 {
-    state: SavedStateRepr,
-    bot: Level,
-    rng: ChaCha8Rng,
-}
-
-/// The game in a version 2 save.
-#[derive(Serialize, Deserialize)]
-enum SavedStateRepr {
-    /// The engine's save of the battle.
-    Battle(Vec<u8>),
-    /// The ships placed so far.
-    Placing { rules: Rules, ships: Vec<Ship> },
-}
-
-/// A save, checked (also read by the full-screen screen, which shares the format).
-pub(crate) struct Saved {
-    pub(crate) state: SavedState,
-    pub(crate) level: Level,
-    pub(crate) rng: ChaCha8Rng,
-}
-
-/// The game in a save: a placement under way, or the battle.
-pub(crate) enum SavedState {
-    Placing(Placement),
-    Battle(Box<Game>),
-}
-
-impl SavedState {
-    pub(crate) fn rules(&self) -> &Rules {
-        match self {
-            SavedState::Placing(p) => p.rules(),
-            SavedState::Battle(g) => g.rules(),
-        }
-    }
-}
-
-/// A save of `state` with the computer's level and the generator (the full-screen screen
-/// writes the same files as line mode).
-pub(crate) fn encode_state(state: &SavedState, bot: Level, rng: &ChaCha8Rng) -> CliResult<Vec<u8>> {
-    let repr = match state {
-        SavedState::Placing(p) => SavedStateRepr::Placing {
-            rules: p.rules().clone(),
-            ships: p.ships().to_vec(),
-        },
-        SavedState::Battle(game) => SavedStateRepr::Battle(game.to_bytes()),
-    };
-    encode_save(repr, bot, rng)
-}
-
-fn encode_save(state: SavedStateRepr, bot: Level, rng: &ChaCha8Rng) -> CliResult<Vec<u8>> {
-    let body = postcard::to_allocvec(&SaveFileV2 {
-        state,
-        bot,
-        rng: rng.clone(),
-    })
-    .map_err(|e| CliError::new(format!("cannot encode the game: {e}")))?;
-    let mut out = CLI_MAGIC.to_vec();
-    out.extend_from_slice(&CLI_VERSION.to_le_bytes());
-    out.extend_from_slice(&body);
-    Ok(out)
-}
-
-/// A postcard body that must use every byte.
-fn strict<T: serde::de::DeserializeOwned>(body: &[u8]) -> CliResult<T> {
-    match postcard::take_from_bytes(body) {
-        Ok((value, [])) => Ok(value),
-        _ => Err(CliError::new("the save file is corrupt or truncated")),
-    }
-}
-
-pub(crate) fn decode_save(bytes: &[u8]) -> CliResult<Saved> {
-    if bytes.len() < 6 || &bytes[..4] != CLI_MAGIC {
-        return Err(CliError::new("not a Battleship save file"));
-    }
-    let version = u16::from_le_bytes([bytes[4], bytes[5]]);
-    let body = &bytes[6..];
-    match version {
-        1 => {
-            let save: SaveFileV1 = strict(body)?;
-            let level = u8::try_from(save.bot)
-                .ok()
-                .and_then(|n| Level::new(n.checked_add(1)?))
-                .ok_or_else(|| CliError::new("the save file is corrupt or truncated"))?;
-            Ok(Saved {
-                state: SavedState::Battle(Box::new(Game::from_bytes(&save.game)?)),
-                level,
-                rng: save.rng,
-            })
-        }
-        2 => {
-            let save: SaveFileV2 = strict(body)?;
-            let state = match save.state {
-                SavedStateRepr::Battle(game) => {
-                    SavedState::Battle(Box::new(Game::from_bytes(&game)?))
-                }
-                SavedStateRepr::Placing { rules, ships } => {
-                    let mut placement = Placement::new(rules);
-                    for ship in ships {
-                        placement.place(ship).map_err(|e| {
-                            CliError::new(format!("the save holds an impossible placement: {e}"))
-                        })?;
-                    }
-                    SavedState::Placing(placement)
-                }
-            };
-            Ok(Saved {
-                state,
-                level: save.bot,
-                rng: save.rng,
-            })
-        }
-        0 => Err(CliError::new("the save file is corrupt or truncated")),
-        _ => Err(CliError::new(format!(
-            "save file version {version} is newer than this program understands"
-        ))),
     }
 }

@@ -131,8 +131,8 @@ struct PlayArgs {
     /// Who plays Black (X): human, bot or bot:LEVEL (1-10 or a level name).
     #[arg(long, value_name = "PLAYER", default_value = "human")]
     black: Player,
-    /// Who plays White (O): human, bot or bot:LEVEL (1-10 or a level name) [default: human with
-    /// `play`, bot without a subcommand].
+    /// Who plays White (O): human, bot or bot:LEVEL (1-10 or a level name) [default: bot, level
+    /// strong, as in every game: you play against the computer].
     #[arg(long, value_name = "PLAYER")]
     white: Option<Player>,
     /// The colour that moves first (standard Othello: black).
@@ -187,11 +187,14 @@ struct ShowArgs {
 /// Runs `tabletop reversi`.
 pub fn run(args: ReversiArgs, full_screen: bool) -> CliResult {
     match args.command {
+        // A person (Black) against the computer (White) unless --white says otherwise: the
+        // same default as every game, with or without `play`, full screen or not.
         None if full_screen => play_full_screen(args.play, Player::Bot(DEFAULT_BOT_LEVEL)),
-        Some(Command::Play(args)) if full_screen => play_full_screen(args, Player::Human),
-        // `tabletop reversi` alone: a person (Black) against the computer (White).
+        Some(Command::Play(args)) if full_screen => {
+            play_full_screen(args, Player::Bot(DEFAULT_BOT_LEVEL))
+        }
         None => play(args.play, Player::Bot(DEFAULT_BOT_LEVEL)),
-        Some(Command::Play(args)) => play(args, Player::Human),
+        Some(Command::Play(args)) => play(args, Player::Bot(DEFAULT_BOT_LEVEL)),
         Some(Command::Perft(args)) => run_perft(args),
         Some(Command::Replay(args)) => replay(args),
         Some(Command::Show(args)) => show(args),

@@ -4,7 +4,9 @@
 //! Holds no rules logic: it parses arguments and commands, calls `sudoku-core` and renders.
 
 mod json;
-pub(crate) mod play;
+mod play;
+pub(crate) mod start;
+pub(crate) mod text;
 mod tools;
 
 use std::io::{Read, Write};
@@ -18,7 +20,7 @@ use sudoku_core::{
 };
 
 use self::json::{Answer, LineJson};
-use self::play::{PlayArgs, level_puzzle, size_arg};
+use self::start::{PlayArgs, level_of, level_puzzle, size_arg};
 use crate::common::{CliError, CliResult, JsonArg, Progress, SeedArg, open_input};
 
 /// Arguments of `tabletop sudoku`: a subcommand, or none to play a puzzle (the play
@@ -137,7 +139,7 @@ pub fn run(args: SudokuArgs, full_screen: bool) -> CliResult {
     // Playing opens full screen on a terminal (not with --plain), else the line mode.
     let play = |p| {
         if full_screen {
-            play::play_full_screen(p)
+            play_full_screen(p)
         } else {
             play::play(p)
         }
@@ -277,6 +279,24 @@ pub fn run(args: SudokuArgs, full_screen: bool) -> CliResult {
             Ok(())
         }
     }
+}
+
+/// Plays a puzzle full screen with `args` (the same settings as the line mode): the
+/// screen is a view of the table `--load` read or of a new puzzle's.
+fn play_full_screen(args: PlayArgs) -> CliResult {
+    let start = start::start(args)?;
+    let level = (!start.loaded).then(|| level_of(start.difficulty, start.options.size));
+    let screen = crate::tui::sudoku::SudokuScreen::from_table(
+        start.table,
+        level,
+        crate::tui::sudoku::Settings {
+            difficulty: start.difficulty,
+            size: start.options.size,
+            symmetry: start.options.symmetry,
+        },
+        start.rng,
+    );
+    crate::tui::run(Box::new(screen))
 }
 
 /// The solver, with a node limit when asked.

@@ -2,20 +2,17 @@
 
 use std::cell::Cell;
 use std::fmt::Write as _;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use clap::Args;
 use rand_chacha::ChaCha8Rng;
-use sudoku_core::logic::generate_level::puzzle_of_level;
 use sudoku_core::logic::{Difficulty, Hint};
-use sudoku_core::{Check, Game, GenerateOptions, Grid, Move, Size, Symmetry, Verdict, symbol_char};
+use sudoku_core::{Game, GenerateOptions, Move, symbol_char};
 use tabletop_play::sudoku::{self, Input, Sudoku};
 use tabletop_play::{Action, Refusal, Seat, Table};
 
-use crate::common::{
-    CliError, CliResult, Console, Painter, SeedArg, Session, Style, load_file, run_session,
-};
+use super::start::{PlayArgs, Start, level_of, new_game, start};
+use super::text::{check_text, clock, plural, verify_text};
+use crate::common::{CliError, CliResult, Console, Painter, Session, Style, run_session};
 
 const HELP: &str = "\
 commands:
@@ -32,68 +29,6 @@ commands:
   undo / redo   take back the last action / play it again
   solve         show the solution (ends the game)";
 
-/// Generated puzzles to try before giving up on a level.
-pub(crate) const LEVEL_ATTEMPTS: u32 = 2000;
-
-/// Arguments of `tabletop sudoku play` (also accepted right after `tabletop sudoku`).
-#[derive(Args, Debug, Default)]
-pub(super) struct PlayArgs {
-    /// Puzzle level: easy, medium, hard, expert or extreme [default: medium, easy for
-    /// 4x4].
-    #[arg(long, value_name = "LEVEL")]
-    difficulty: Option<Difficulty>,
-    /// Grid side: 4, 6, 9, 16 or 25 [default: 9].
-    #[arg(long, value_name = "N")]
-    size: Option<usize>,
-    #[command(flatten)]
-    seed: SeedArg,
-    /// Continue a saved game.
-    #[arg(long, value_name = "FILE")]
-    load: Option<PathBuf>,
-}
-
-impl PlayArgs {
-    /// These arguments, with the unset ones taken from `other`.
-    pub(super) fn or(self, other: PlayArgs) -> PlayArgs {
-        PlayArgs {
-            difficulty: self.difficulty.or(other.difficulty),
-            size: self.size.or(other.size),
-            seed: SeedArg {
-                seed: self.seed.seed.or(other.seed.seed),
-            },
-            load: self.load.or(other.load),
-        }
-    }
-
-    /// Whether any play option is given.
-    pub(super) fn is_set(&self) -> bool {
-        self.difficulty.is_some()
-            || self.size.is_some()
-            || self.seed.seed.is_some()
-            || self.load.is_some()
-    }
-}
-
-/// A grid size from `--size`.
-pub(super) fn size_arg(side: usize) -> CliResult<Size> {
-    Size::from_side(side)
-        .ok_or_else(|| CliError::usage(format!("--size {side}: use 4, 6, 9, 16 or 25")))
-}
-
-/// A puzzle of `level`, or an error when none was found.
-pub(crate) fn level_puzzle(
-    level: Difficulty,
-    options: &GenerateOptions,
-    rng: &mut ChaCha8Rng,
-) -> CliResult<Grid> {
-    puzzle_of_level(level, options, LEVEL_ATTEMPTS, rng).ok_or_else(|| {
-        CliError::new(format!(
-            "no {level} {} puzzle found in {LEVEL_ATTEMPTS} tries: try another level or size",
-            options.size
-        ))
-    })
-}
-
 /// One puzzle in the terminal, driven by the shared session loop.
 struct SudokuSession {
     /// The puzzle at a `tabletop_play` table: moves, undo, time and saves go through it.
@@ -106,75 +41,17 @@ struct SudokuSession {
     since: Cell<Instant>,
 }
 
-/// What `tabletop sudoku play` starts with: the game (loaded or new), `--difficulty`,
-/// the options of the next puzzles and the generator.
-struct Start {
-    game: Game,
-    difficulty: Option<Difficulty>,
-    options: GenerateOptions,
-    rng: ChaCha8Rng,
-}
-
-/// The game `args` ask for: loaded from `--load`, else a new puzzle.
-fn start(args: PlayArgs) -> CliResult<Start> {
-    let loaded = match &args.load {
-        Some(path) => {
-            let bytes = load_file(path)?;
-            Some(decode_game(&bytes).map_err(|e| CliError::new(e).context(path.display()))?)
-        }
-        None => None,
-    };
-    // A new game after a loaded one has the loaded game's size.
-    let size = match (&loaded, args.size) {
-        (Some(game), None) => game.size(),
-        (_, side) => size_arg(side.unwrap_or(9))?,
-    };
-    let options = GenerateOptions {
-        size,
-        symmetry: Symmetry::Rotate180,
-        ..GenerateOptions::default()
-    };
-    let mut rng = args.seed.rng();
-    let game = match loaded {
-        Some(game) => game,
-        None => new_game(level_of(args.difficulty, size), &options, &mut rng)?,
-    };
-    Ok(Start {
-        game,
-        difficulty: args.difficulty,
-        options,
-        rng,
-    })
-}
-
-/// Plays a puzzle full screen with `args` (the same settings as the line mode).
-pub(super) fn play_full_screen(args: PlayArgs) -> CliResult {
-    let loaded = args.load.is_some();
-    let start = start(args)?;
-    let level = (!loaded).then(|| level_of(start.difficulty, start.options.size));
-    let screen = crate::tui::sudoku::SudokuScreen::from_parts(
-        start.game,
-        level,
-        crate::tui::sudoku::Settings {
-            difficulty: start.difficulty,
-            size: start.options.size,
-            symmetry: start.options.symmetry,
-        },
-        start.rng,
-    );
-    crate::tui::run(Box::new(screen))
-}
-
 /// Plays a puzzle in the terminal with `args`.
 pub(super) fn play(args: PlayArgs) -> CliResult {
     let Start {
-        game,
+        table,
         difficulty,
         options,
         rng,
+        ..
     } = start(args)?;
     let mut session = SudokuSession {
-        table: sudoku::new_table(game),
+        table,
         difficulty,
         options,
         rng,
@@ -182,28 +59,6 @@ pub(super) fn play(args: PlayArgs) -> CliResult {
     };
     let mut console = Console::stdin();
     run_session(&mut console, &mut session)
-}
-
-/// The level asked for, or the default: medium, easy for 4×4 (whose puzzles hardly ever
-/// need more than singles).
-pub(crate) fn level_of(difficulty: Option<Difficulty>, size: Size) -> Difficulty {
-    difficulty.unwrap_or(if size == Size::Four {
-        Difficulty::Easy
-    } else {
-        Difficulty::Medium
-    })
-}
-
-fn new_game(level: Difficulty, options: &GenerateOptions, rng: &mut ChaCha8Rng) -> CliResult<Game> {
-    let puzzle = level_puzzle(level, options, rng)?;
-    Game::new(puzzle).map_err(|e| CliError::new(format!("the generated puzzle is not proper: {e}")))
-}
-
-/// The engine game of a save: a table's (`TTPL`) or the engine's own.
-pub(crate) fn decode_game(bytes: &[u8]) -> Result<Game, String> {
-    Table::<Sudoku>::from_bytes(bytes)
-        .map(|t| t.game().game().clone())
-        .map_err(|e| e.to_string())
 }
 
 impl SudokuSession {
@@ -242,79 +97,6 @@ impl SudokuSession {
             Refusal::GameOver => CliError::new("the puzzle is solved"),
             other => CliError::new(other.to_string()),
         })
-    }
-}
-
-/// The answer to `check` (also the full screen's `c`).
-pub(crate) fn check_text(game: &Game, check: &Check) -> String {
-    if !check.wrong.is_empty() {
-        return format!(
-            "{} wrong: {}; no solution is left with {}.",
-            entries_are(check.wrong.len()),
-            cell_list(&check.wrong),
-            if check.wrong.len() == 1 { "it" } else { "them" }
-        );
-    }
-    let n = game.size().side();
-    let entries = (0..n * n)
-        .filter(|&i| game.entry(i / n, i % n).is_some())
-        .count();
-    let solutions = plural(check.solutions, "solution");
-    match entries {
-        0 => format!("No entries yet; the puzzle has {solutions}."),
-        1 => format!("Your entry is right; the puzzle has {solutions} left."),
-        _ => format!("All {entries} entries are right; the puzzle has {solutions} left."),
-    }
-}
-
-/// The answer to `verify` (also the full screen's `v`).
-pub(crate) fn verify_text(game: &Game) -> String {
-    match game.verify() {
-        Verdict::Correct => "Complete and correct!".to_owned(),
-        Verdict::Wrong(wrong) => format!(
-            "The grid is full, but {} wrong: {}.",
-            entries_are(wrong.len()),
-            cell_list(&wrong)
-        ),
-        Verdict::Incomplete(empty) => {
-            format!("Not complete: {} still empty.", plural(empty, "cell"))
-        }
-    }
-}
-
-/// `1 entry is` or `3 entries are`.
-fn entries_are(n: usize) -> String {
-    if n == 1 {
-        "1 entry is".to_owned()
-    } else {
-        format!("{n} entries are")
-    }
-}
-
-/// `r3c5, r4c1 and r9c9`.
-fn cell_list(cells: &[(usize, usize)]) -> String {
-    let names: Vec<String> = cells
-        .iter()
-        .map(|&(r, c)| format!("r{}c{}", r + 1, c + 1))
-        .collect();
-    match names.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-    }
-}
-
-pub(crate) fn plural(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
-}
-
-/// `m:ss` or `h:mm:ss`.
-pub(crate) fn clock(d: Duration) -> String {
-    let s = d.as_secs();
-    if s >= 3600 {
-        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-    } else {
-        format!("{}:{:02}", s / 60, s % 60)
     }
 }
 

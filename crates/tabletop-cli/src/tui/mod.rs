@@ -12,7 +12,6 @@
 
 pub mod app;
 pub mod battleship;
-pub mod dialog;
 pub mod draw;
 pub mod nardy;
 pub mod reversi;

@@ -302,11 +302,13 @@ fn save_during_placement_and_load_during_play() {
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains(&format!("Saved to {pl}.")));
-    // the placement continues where it was
+    // the save is the table before your placement (it holds no half-placed fleet): the
+    // placement starts again on an empty grid
     let out = run(&["play", "--load", pl], "place a3 h 4\nq\n");
     assert!(out.status.success());
+    assert!(text(&out.stdout).contains("still to place: 4 3 3 2 2 2 1 1 1 1"));
     assert!(text(&out.stdout).contains("still to place: 3 3 2 2 2 1 1 1 1"));
-    assert!(text(&out.stderr).contains("all placed: a1 h 4"));
+    assert!(text(&out.stderr).is_empty(), "{}", text(&out.stderr));
     // a battle saved, then loaded in the middle of another game
     let out = run(&["play", "--seed", "7"], &format!("e5\nsave {ba}\nq\n"));
     assert!(out.status.success());
@@ -386,5 +388,85 @@ fn unknown_shooter_lists_only_shooters() {
     assert!(
         err.contains("lookahead") && !err.contains("border"),
         "{err}"
+    );
+}
+
+#[test]
+fn saves_are_tables_and_old_ttbc_saves_still_load() {
+    // a new save is the shared table format
+    let path = tmp("table.sav");
+    let p = path.to_str().unwrap();
+    let out = run(&["play", "--seed", "4"], &format!("a1\nsave {p}\nquit\n"));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let bytes = std::fs::read(&path).unwrap();
+    assert!(bytes.starts_with(b"TTPL"), "{:?}", &bytes[..8]);
+    // a save during a hand placement is a table too, and loads into the placement
+    let out = run(
+        &["play", "--seed", "4", "--place", "manual"],
+        &format!("place a1 h 4\nsave {p}\nquit\n"),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(std::fs::read(&path).unwrap().starts_with(b"TTPL"));
+    let out = run(&["play", "--load", p], "quit\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("Place your fleet"));
+    // the old format still loads, and saving it again writes a table
+    let old = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/battleship_fixtures/play-v1.ttbc"
+    );
+    assert!(std::fs::read(old).unwrap().starts_with(b"TTBC"));
+    let out = run(&["play", "--load", old], &format!("save {p}\nquit\n"));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("against the posterior shooter"));
+    assert!(std::fs::read(&path).unwrap().starts_with(b"TTPL"));
+    let out = run(&["play", "--load", p], "show\nquit\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("against the posterior shooter"));
+}
+
+#[test]
+fn a_ship_placed_on_itself_is_named_once() {
+    let out = run(
+        &["play", "--place", "manual", "--seed", "2"],
+        "place a1 h 2\nplace a1 h 2\nquit\n",
+    );
+    assert!(out.status.success());
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("cannot place a1 h 2: ship a1 h 2 is placed there already"),
+        "{err}"
+    );
+    assert!(!err.contains("a1 h 2 and a1 h 2"), "{err}");
+}
+
+#[test]
+fn a_length_the_rules_lack_is_refused_with_the_lengths_they_have() {
+    let out = run(
+        &["play", "--place", "manual", "--seed", "2"],
+        "place a3 h 7\nplace a3 h 5\nwhere 6 h\nquit\n",
+    );
+    assert!(out.status.success());
+    let err = text(&out.stderr);
+    for len in ["7", "5", "6"] {
+        assert!(
+            err.contains(&format!(
+                "'{len}' is not a ship length of these rules: ships are 4, 3, 2 or 1 cells long"
+            )),
+            "{err}"
+        );
+    }
+    assert!(!err.contains("1 to 6"), "{err}");
+    // classic rules have other lengths
+    let out = run(
+        &[
+            "play", "--place", "manual", "--rules", "classic", "--seed", "2",
+        ],
+        "place a3 h 1\nquit\n",
+    );
+    assert!(
+        text(&out.stderr).contains("ships are 5, 4, 3 or 2 cells long"),
+        "{}",
+        text(&out.stderr)
     );
 }

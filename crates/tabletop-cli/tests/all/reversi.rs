@@ -107,7 +107,10 @@ fn show_draws_the_board_with_legal_moves() {
 fn bad_arguments_are_usage_errors() {
     let out = tabletop(&["reversi", "play", "--white", "robot"], "");
     assert_eq!(out.status.code(), Some(2));
-    let out = tabletop(&["reversi", "play", "--black", "bot:99"], "");
+    let out = tabletop(
+        &["reversi", "play", "--white", "human", "--black", "bot:99"],
+        "",
+    );
     assert_eq!(out.status.code(), Some(2));
     let out = tabletop(&["reversi", "perft", "many"], "");
     assert_eq!(out.status.code(), Some(2));
@@ -116,7 +119,7 @@ fn bad_arguments_are_usage_errors() {
 #[test]
 fn two_people_play_a_scripted_game() {
     let script = "f5\nhint\nz9\na1\nd6\nboard\nundo\nredo\nquit\n";
-    let out = tabletop(&["reversi", "play"], script);
+    let out = tabletop(&["reversi", "play", "--white", "human"], script);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains("Black plays f5, flipping 1 disc."), "{text}");
@@ -184,23 +187,35 @@ fn save_and_load_continue_the_game() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("game.sav");
     let p = path.to_str().unwrap();
-    let out = tabletop(&["reversi", "play"], &format!("f5\nd6\nsave {p}\nquit\n"));
+    let out = tabletop(
+        &["reversi", "play", "--white", "human"],
+        &format!("f5\nd6\nsave {p}\nquit\n"),
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("Saved to"));
     // --load continues where the game stopped: Black to move after f5 d6.
-    let out = tabletop(&["reversi", "play", "--load", p], "undo\nquit\n");
+    let out = tabletop(
+        &["reversi", "play", "--load", p, "--white", "human"],
+        "undo\nquit\n",
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains("Black (X) to move: c3 c4 c5 c6 c7"), "{text}");
     assert!(text.contains("White (O) to move: f4 d6 f6"), "{text}");
     // `load` inside a session, and a damaged file.
-    let out = tabletop(&["reversi", "play"], &format!("load {p}\nquit\n"));
+    let out = tabletop(
+        &["reversi", "play", "--white", "human"],
+        &format!("load {p}\nquit\n"),
+    );
     assert!(stdout(&out).contains("Loaded"));
     std::fs::write(&path, b"TTRV\x01\x00garbage").unwrap();
     let out = tabletop(&["reversi", "play", "--load", p], "");
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("damaged"), "{}", stderr(&out));
-    let out = tabletop(&["reversi", "play"], &format!("load {p}\nquit\n"));
+    let out = tabletop(
+        &["reversi", "play", "--white", "human"],
+        &format!("load {p}\nquit\n"),
+    );
     assert!(out.status.success());
     assert!(stderr(&out).contains("damaged"), "{}", stderr(&out));
     let out = tabletop(&["reversi", "play", "--load", p, "--first", "white"], "");
@@ -212,7 +227,7 @@ fn save_and_load_continue_the_game() {
 fn a_finished_game_shows_the_score() {
     // The shortest possible game: Black wipes White out in 9 moves.
     let out = tabletop(
-        &["reversi", "play"],
+        &["reversi", "play", "--white", "human"],
         "e6\nf4\ne3\nf6\ng5\nd6\ne7\nf5\nc5\nd3\nquit\n",
     );
     let text = stdout(&out);
@@ -229,7 +244,7 @@ fn a_finished_game_shows_the_score() {
 #[test]
 fn a_new_game_after_the_end_starts_from_the_start() {
     let out = tabletop(
-        &["reversi", "play"],
+        &["reversi", "play", "--white", "human"],
         "e6\nf4\ne3\nf6\ng5\nd6\ne7\nf5\nc5\ny\nf5\nn\nquit\n",
     );
     assert!(out.status.success(), "{}", stderr(&out));
@@ -267,4 +282,14 @@ fn forced_passes_are_announced_and_applied() {
     assert!(text.contains("Black plays c1, flipping 1 disc."), "{text}");
     assert!(text.contains("Game over: Black wins 3-0 (+64)"), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn piped_play_is_against_the_computer_like_every_game() {
+    // `printf 'f5\nquit\n' | tabletop reversi play` (the README's example) gets an answer:
+    // `play` has the same default as every game, a person against the computer.
+    let out = tabletop(&["reversi", "play"], "f5\nquit\n");
+    let text = stdout(&out);
+    assert!(text.contains("Black plays f5, flipping 1 disc."), "{text}");
+    assert!(text.contains("White plays "), "{text}");
 }

@@ -149,7 +149,7 @@ fn reversi_play_load_continues_a_save_full_screen() {
     let save = save.to_str().expect("a UTF-8 path");
     // Save a game in line mode (a pipe), then continue it full screen.
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .args(["reversi", "play"])
+        .args(["reversi", "play", "--white", "human"])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::null())
         .spawn()
@@ -162,7 +162,7 @@ fn reversi_play_load_continues_a_save_full_screen() {
         })
         .expect("line mode runs");
     assert!(out.success());
-    let mut term = Pty::spawn(&["reversi", "play", "--load", save]);
+    let mut term = Pty::spawn(&["reversi", "play", "--load", save, "--white", "human"]);
     assert!(
         term.wait_for("Black ● to move · last: White d6"),
         "{}",

@@ -230,7 +230,10 @@ pub(super) fn draw(s: &BattleshipScreen, buf: &mut Buffer, area: Rect, theme: &T
             layout.mine = Some(grid);
             panel(s, p, &mut pen, &mut layout, x0 + gw + 3, y0, bad, theme);
         }
-        Phase::Battle(game) => {
+        Phase::Battle => {
+            let Some(game) = s.game() else {
+                return layout;
+            };
             let over = game.is_over();
             let mine = game.view(YOU);
             let last_theirs = game

@@ -1,10 +1,14 @@
 //! Battleship full screen: place your fleet on the grid with the keys or the mouse, then
 //! shoot at the enemy grid while the computer answers at a readable pace.
 //!
-//! Every rule comes from `battleship-core`: where a ship may go and why not
-//! (`Placement::problems_if`), random fleets (`PlacementStrategy`), shots and their
-//! results (`Game`), what each side knows (`View`, `Tracking`), the computer's shots and
-//! the hint (`ai`). The screen draws the answers and sends the moves.
+//! The match is a `tabletop-play` table (`Table<Battleship>`: you in seat 0, the computer
+//! in seat 1): your fleet and the computer's are placed on it, every shot goes through
+//! it, undo and redo are its own (back to your last shot) and saves are its saves. Every
+//! rule comes from `battleship-core`: where a ship may go and why not
+//! (`Placement::problems_if`, while your placement is the screen's own), random fleets
+//! (`PlacementStrategy`), shots and their results, what each side knows (`View`,
+//! `Tracking`), the computer's shots (on the worker thread) and the hint (`ai`). The
+//! screen draws the answers and sends the moves.
 
 mod draw;
 #[cfg(test)]
@@ -24,8 +28,12 @@ use rand_chacha::ChaCha8Rng;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
+use tabletop_play::battleship::{Battleship, Event as TableEvent, Input, new_table, seat_of};
+use tabletop_play::{Action, EventKind, Seat, Table};
+
+use super::worker::Worker;
 use super::{Choice, Ctx, GameScreen, Handled, Theme};
-use crate::battleship::{SavedState, decode_save, encode_state};
+use crate::battleship::{computer_places, computer_shot, load_save, players, shot_of};
 use crate::common::{CliResult, clock_seed};
 
 /// The person: the engine's first player, who shoots first (the line mode and the save
@@ -119,11 +127,21 @@ impl Placing {
 /// Where the game is.
 #[derive(Debug, Clone)]
 enum Phase {
-    /// You lay out your fleet.
+    /// You lay out your fleet (the table has none of yours yet).
     Placing(Placing),
-    /// Both fleets are out; the game may be over.
-    Battle(Box<Game>),
+    /// Both fleets are on the table; the game may be over.
+    Battle,
 }
+
+/// The computer's shooter, owned by the worker thread.
+type Bots = Option<Shooter>;
+
+/// The computer's answer: the table's version it aimed at, its cell and the generator
+/// after the aiming, which the screen adopts.
+type Aim = (u64, Option<Coord>, ChaCha8Rng);
+
+/// A hint given: the shots it was computed after, its cell and the chances it showed.
+type HintCache = (Vec<(Player, Coord, ShotResult)>, Coord, Option<Vec<f64>>);
 
 /// What a click on a button does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -142,10 +160,17 @@ pub struct BattleshipScreen {
     /// This game's settings.
     current: Settings,
     rules: Rules,
+    /// The match: your fleet and the computer's, the shots, undo, saves.
+    table: Table<Battleship>,
     phase: Phase,
-    bot: Shooter,
+    /// The thread where the computer aims, so the screen answers keys meanwhile.
+    thinker: Worker<Bots, Aim>,
+    /// The computer's cell for the table's version, waiting for the pace to elapse.
+    aim: Option<Option<Coord>>,
     /// The strongest shooter, built on the first hint, for hints.
     hinter: Option<Lookahead>,
+    /// The last hint, given again for the same shots (one position, one answer).
+    hint_cache: Option<HintCache>,
     rng: ChaCha8Rng,
     sampler: Arc<UniformFleets>,
     /// Placing: the bow of the ship being placed; battle: the aim on the enemy grid.
@@ -174,10 +199,13 @@ impl BattleshipScreen {
         let mut screen = BattleshipScreen {
             next: settings,
             current: settings,
-            bot: settings.level.shooter(&rules),
             rules: rules.clone(),
+            table: new_table(rules.clone(), players(settings.level)),
             phase: Phase::Placing(Placing::new(Placement::new(rules.clone()))),
+            thinker: Worker::new("battleship-bot", || None),
+            aim: None,
             hinter: None,
+            hint_cache: None,
             rng,
             sampler,
             cursor: Coord::from_index(0, rules.width()),
@@ -202,8 +230,10 @@ impl BattleshipScreen {
 
     /// Starts a game with `self.current` (the rules and sampler are set already).
     fn start(&mut self) {
-        self.bot = self.current.level.shooter(&self.rules);
+        self.table = new_table(self.rules.clone(), players(self.current.level));
+        self.make_bot();
         self.hinter = None;
+        self.hint_cache = None;
         let mut placement = Placement::new(self.rules.clone());
         if self.current.random_fleet {
             let fleet = PlacementStrategy::Uniform.place(&self.rules, &self.sampler, &mut self.rng);
@@ -215,41 +245,75 @@ impl BattleshipScreen {
         self.selected_len = self.rules.fleet().first().copied().unwrap_or(1);
         self.fix_selection();
         self.clear_hint();
+        self.stop_bot();
+    }
+
+    /// A fresh shooter of this game's level, built in the worker (it need not be `Send`).
+    fn make_bot(&mut self) {
+        self.stop_bot();
+        let (level, rules) = (self.current.level, self.rules.clone());
+        self.thinker
+            .run(move |bot| *bot = Some(level.shooter(&rules)));
+    }
+
+    /// Tells the computer's shooter to forget what it learnt (a new battle, an undo).
+    fn bot_new_game(&mut self) {
+        self.stop_bot();
+        self.thinker.run(|bot| {
+            if let Some(b) = bot {
+                b.new_game();
+            }
+        });
+    }
+
+    /// Forgets the shot being aimed or waiting (after undo, load or a new game): a stale
+    /// answer is dropped when it comes.
+    fn stop_bot(&mut self) {
         self.bot_due = None;
+        self.aim = None;
+        self.thinker.cancel();
     }
 
     fn restore(&mut self, bytes: &[u8]) -> CliResult {
-        let saved = decode_save(bytes)?;
-        let rules = saved.state.rules().clone();
+        let mut loaded = load_save(bytes, self.current.level)?;
+        let rules = loaded.table.game().rules().clone();
         if rules != self.rules {
             self.sampler = sampler_for(&rules);
         }
         self.rules = rules.clone();
-        self.current.level = saved.level;
+        self.current.level = loaded.level;
         self.current.classic = rules == Rules::classic();
-        self.next.level = saved.level;
+        self.next.level = loaded.level;
         self.next.classic = self.current.classic;
-        self.bot = saved.level.shooter(&rules);
         self.hinter = None;
-        self.rng = saved.rng;
-        self.phase = match saved.state {
-            SavedState::Placing(p) => Phase::Placing(Placing::new(p)),
-            SavedState::Battle(game) => Phase::Battle(game),
+        if let Some(rng) = loaded.rng {
+            self.rng = rng;
+        }
+        self.phase = match loaded.placing {
+            Some(p) => Phase::Placing(Placing::new(p)),
+            None => {
+                // a table where only you had placed: the computer places now
+                computer_places(
+                    &mut loaded.table,
+                    self.current.placement,
+                    &self.sampler,
+                    &mut self.rng,
+                )?;
+                Phase::Battle
+            }
         };
+        self.table = loaded.table;
+        self.make_bot();
+        self.hint_cache = None;
         self.cursor = Coord::from_index(0, rules.width());
         self.fix_selection();
         self.clear_hint();
-        self.bot_due = None;
         Ok(())
     }
 
     /// The game, once the battle has begun.
-    #[cfg(test)]
     fn game(&self) -> Option<&Game> {
-        match &self.phase {
-            Phase::Battle(g) => Some(g),
-            Phase::Placing(_) => None,
-        }
+        self.table.game().game()
     }
 
     /// Your placement, while you lay out your fleet.
@@ -257,7 +321,7 @@ impl BattleshipScreen {
     fn placement(&self) -> Option<&Placement> {
         match &self.phase {
             Phase::Placing(p) => Some(&p.placement),
-            Phase::Battle(_) => None,
+            Phase::Battle => None,
         }
     }
 
@@ -411,7 +475,7 @@ impl BattleshipScreen {
                             .iter()
                             .find(|s| s.covers(c))
                             .map(Ship::bow),
-                        Phase::Battle(_) => None,
+                        Phase::Battle => None,
                     };
                     self.place_or_pick(true, ctx);
                     if let Some(bow) = grabbed {
@@ -588,24 +652,32 @@ impl BattleshipScreen {
                 return;
             }
         };
-        let theirs = self
-            .current
-            .placement
-            .place(&self.rules, &self.sampler, &mut self.rng);
-        match Game::new(self.rules.clone(), mine, theirs) {
-            Ok(game) => {
-                self.phase = Phase::Battle(Box::new(game));
-                self.bot.new_game();
-                self.cursor = Coord::from_index(0, self.rules.width());
-                self.clear_hint();
-                ctx.say("The battle begins: you shoot first");
-            }
-            Err(e) => ctx.say(format!("The fleet is not ready: {e}")),
+        if let Err(e) = self
+            .table
+            .apply(seat_of(YOU), Action::Play(Input::Place(mine)))
+        {
+            ctx.say(format!("The fleet is not ready: {e}"));
+            return;
         }
+        let placed = computer_places(
+            &mut self.table,
+            self.current.placement,
+            &self.sampler,
+            &mut self.rng,
+        );
+        if let Err(e) = placed {
+            ctx.say(format!("The fleet is not ready: {}", e.message()));
+            return;
+        }
+        self.phase = Phase::Battle;
+        self.bot_new_game();
+        self.cursor = Coord::from_index(0, self.rules.width());
+        self.clear_hint();
+        ctx.say("The battle begins: you shoot first");
     }
 
     fn shoot(&mut self, ctx: &mut Ctx) {
-        let Phase::Battle(game) = &mut self.phase else {
+        let Some(game) = self.game() else {
             return;
         };
         let cell = self.cursor;
@@ -622,34 +694,55 @@ impl BattleshipScreen {
             ctx.say(format!("{cell} is known water"));
             return;
         }
-        match game.play(cell) {
-            Ok(result) => {
+        match self
+            .table
+            .apply(seat_of(YOU), Action::Play(Input::Shoot(cell)))
+        {
+            Ok(events) => {
                 self.hint = None;
                 self.shade = None;
-                ctx.say(shot_text(YOU, cell, result));
+                if let Some((_, cell, result)) = shot_of(&events) {
+                    ctx.say(shot_text(YOU, cell, result));
+                }
             }
             Err(e) => ctx.say(format!("Illegal: {e}")),
         }
     }
 
     fn give_hint(&mut self, ctx: &mut Ctx) {
-        let Phase::Battle(game) = &self.phase else {
+        let Some(game) = self.table.game().game() else {
             return;
         };
         if game.is_over() || game.side_to_move() != YOU {
             ctx.say("A hint is for your turn");
             return;
         }
-        let tracking = game.view(YOU).tracking();
-        let hinter = self
-            .hinter
-            .get_or_insert_with(|| Lookahead::new(&self.rules));
-        // a copy of the generator, so that asking for a hint changes nothing in the game
-        let mut rng = self.rng.clone();
-        let probabilities = hinter.probabilities(tracking, &mut rng);
-        let Some(cell) = hinter.choose_move(tracking, &mut rng) else {
-            ctx.say("No cell is left to shoot");
-            return;
+        // The hinter samples fleets and learns as it goes, so asking again would move the
+        // hint: the hint for these shots is given again until the next shot.
+        let shots = game.history();
+        let cached = self
+            .hint_cache
+            .as_ref()
+            .filter(|(at, _, _)| at[..] == shots[..])
+            .map(|(_, cell, p)| (*cell, p.clone()));
+        let (cell, probabilities) = match cached {
+            Some(hint) => hint,
+            None => {
+                let tracking = game.view(YOU).tracking();
+                let hinter = self
+                    .hinter
+                    .get_or_insert_with(|| Lookahead::new(&self.rules));
+                // a copy of the generator, so that asking for a hint changes nothing in
+                // the game
+                let mut rng = self.rng.clone();
+                let probabilities = hinter.probabilities(tracking, &mut rng);
+                let Some(cell) = hinter.choose_move(tracking, &mut rng) else {
+                    ctx.say("No cell is left to shoot");
+                    return;
+                };
+                self.hint_cache = Some((shots.to_vec(), cell, probabilities.clone()));
+                (cell, probabilities)
+            }
         };
         self.hint = Some(cell);
         self.cursor = cell;
@@ -737,32 +830,53 @@ impl GameScreen for BattleshipScreen {
     }
 
     fn tick(&mut self, now: Instant, ctx: &mut Ctx) -> bool {
-        let Phase::Battle(game) = &mut self.phase else {
+        let Some((seat, _)) = self.table.bot_to_act() else {
+            self.stop_bot();
             return false;
         };
-        if game.is_over() || game.side_to_move() != COMPUTER {
-            self.bot_due = None;
+        let version = self.table.version();
+        let Some(due) = self.bot_due else {
+            // The computer aims during the pace pause, on its own thread with its own copy
+            // of the game and the generator; the screen adopts the generator with the cell.
+            self.bot_due = Some(now + BOT_PACE);
+            let state = self.table.game().clone();
+            let rng = self.rng.clone();
+            self.thinker.ask(move |bot| {
+                let mut rng = rng;
+                let cell = bot
+                    .as_mut()
+                    .and_then(|b| computer_shot(&state, b, &mut rng));
+                (version, cell, rng)
+            });
+            return false;
+        };
+        if now < due {
             return false;
         }
-        match self.bot_due {
-            None => {
-                self.bot_due = Some(now + BOT_PACE);
-                return false;
-            }
-            Some(due) if now < due => return false,
-            Some(_) => self.bot_due = None,
+        // Tests step in time without waiting for the thread: the answer is awaited here.
+        #[cfg(test)]
+        self.thinker.wait();
+        if let Some((asked, cell, rng)) = self.thinker.poll()
+            && asked == version
+        {
+            self.rng = rng;
+            self.aim = Some(cell);
         }
-        let tracking = game.view(COMPUTER).tracking();
-        let choice = self.bot.choose_move(tracking, &mut self.rng);
-        // a bot shoots a legal cell; should it not, the first legal one is shot
-        let shot = choice
-            .and_then(|c| game.play(c).ok().map(|r| (c, r)))
-            .or_else(|| {
-                let c = game.legal_moves().first().copied()?;
-                game.play(c).ok().map(|r| (c, r))
-            });
-        if let Some((cell, result)) = shot {
-            ctx.say(shot_text(COMPUTER, cell, result));
+        let Some(aim) = self.aim.take() else {
+            // still aiming
+            return false;
+        };
+        self.bot_due = None;
+        let Some(cell) = aim else {
+            return false;
+        };
+        match self.table.apply(seat, Action::Play(Input::Shoot(cell))) {
+            Ok(events) => {
+                if let Some((_, cell, result)) = shot_of(&events) {
+                    ctx.say(shot_text(COMPUTER, cell, result));
+                }
+            }
+            Err(e) => ctx.say(format!("Illegal: {e}")),
         }
         true
     }
@@ -792,7 +906,10 @@ impl GameScreen for BattleshipScreen {
                     missing.len()
                 )
             }
-            Phase::Battle(game) => {
+            Phase::Battle => {
+                let Some(game) = self.game() else {
+                    return String::new();
+                };
                 // short, so that a message fits after it on 80 columns
                 let turn = match game.outcome() {
                     Some(o) if o.winner == YOU => format!("You win in {} shots! n: new", o.shots),
@@ -933,32 +1050,44 @@ impl GameScreen for BattleshipScreen {
                 }
                 None => ctx.say("Nothing to undo"),
             },
-            Phase::Battle(game) => {
-                if !game.history().iter().any(|(p, _, _)| *p == YOU) {
+            Phase::Battle => {
+                let shot = self
+                    .game()
+                    .is_some_and(|g| g.history().iter().any(|(p, _, _)| *p == YOU));
+                if !shot {
                     ctx.say("Nothing to undo: you have not shot yet");
                     return;
                 }
                 // back to before your last shot, with the computer's answers to it
-                let mut answers = 0;
-                while let Some((who, _, _)) = game.history().last().copied() {
-                    let Some(cell) = game.undo() else { break };
-                    if who == YOU {
-                        ctx.say(match answers {
-                            0 => format!("Took back your shot at {cell}"),
-                            n => format!(
-                                "Took back your shot at {cell} and the computer's {n} answer(s)"
-                            ),
-                        });
-                        break;
+                match self.table.apply(seat_of(YOU), Action::Undo) {
+                    Ok(events) => {
+                        let taken: Vec<(Seat, Coord)> = events
+                            .iter()
+                            .filter_map(|e| match e.kind {
+                                EventKind::Game(TableEvent::ShotTakenBack { seat, cell }) => {
+                                    Some((seat, cell))
+                                }
+                                _ => None,
+                            })
+                            .collect();
+                        let you = seat_of(YOU);
+                        let answers = taken.iter().filter(|(s, _)| *s != you).count();
+                        if let Some(&(_, cell)) = taken.iter().find(|(s, _)| *s == you) {
+                            ctx.say(match answers {
+                                0 => format!("Took back your shot at {cell}"),
+                                n => format!(
+                                    "Took back your shot at {cell} and the computer's {n} answer(s)"
+                                ),
+                            });
+                        }
                     }
-                    answers += 1;
+                    Err(e) => ctx.say(format!("Cannot undo: {e}")),
                 }
-                self.bot.new_game();
+                self.bot_new_game();
                 if let Some(h) = &mut self.hinter {
                     h.new_game();
                 }
                 self.clear_hint();
-                self.bot_due = None;
             }
         }
     }
@@ -973,30 +1102,26 @@ impl GameScreen for BattleshipScreen {
                 }
                 None => ctx.say("Nothing to redo"),
             },
-            Phase::Battle(game) => {
-                let Some(cell) = game.redo() else {
+            Phase::Battle => {
+                // the computer's answers that were taken back with it come back too
+                let Ok(events) = self.table.apply(seat_of(YOU), Action::Redo) else {
                     ctx.say("Nothing to redo");
                     return;
                 };
-                // the computer's answers that were taken back with it come back too
-                while !game.is_over() && game.side_to_move() == COMPUTER {
-                    if game.redo().is_none() {
-                        break;
-                    }
-                }
                 self.clear_hint();
-                self.bot_due = None;
-                ctx.say(format!("Played your shot at {cell} again"));
+                self.stop_bot();
+                if let Some((_, cell, _)) = shot_of(&events) {
+                    ctx.say(format!("Played your shot at {cell} again"));
+                }
             }
         }
     }
 
+    /// The table. While you place your fleet the table has none of yours yet: the save
+    /// keeps the rules, the seats and the computer's level, not the ships placed so far
+    /// (loading it starts your placement again on an empty grid).
     fn save(&self) -> Vec<u8> {
-        let state = match &self.phase {
-            Phase::Placing(p) => SavedState::Placing(p.placement.clone()),
-            Phase::Battle(game) => SavedState::Battle(game.clone()),
-        };
-        encode_state(&state, self.current.level, &self.rng).unwrap_or_default()
+        self.table.to_bytes()
     }
 
     fn load(&mut self, bytes: &[u8]) -> Result<(), String> {
@@ -1007,7 +1132,9 @@ impl GameScreen for BattleshipScreen {
     fn in_progress(&self) -> bool {
         match &self.phase {
             Phase::Placing(_) => false,
-            Phase::Battle(game) => !game.is_over() && !game.history().is_empty(),
+            Phase::Battle => self
+                .game()
+                .is_some_and(|g| !g.is_over() && !g.history().is_empty()),
         }
     }
 }

@@ -611,17 +611,21 @@ fn saves_round_trip_and_bad_bytes_change_nothing() {
     other.load(&bytes).expect("loads");
     assert_eq!(other.game(), s.game());
     assert_eq!(other.current.level, Level::new(3).unwrap());
-    // a placement saves too
+    // a placement saves too: the table before your placement (the ships placed so far
+    // are not kept), which loads into a placement on an empty grid
     let mut p = screen_with(1, false, SEED);
     send(&mut p, key(KeyCode::Enter));
+    assert_eq!(p.placement().unwrap().ships().len(), 1);
     let bytes = p.save();
     other.load(&bytes).expect("loads");
-    assert_eq!(other.placement(), p.placement());
+    assert!(other.game().is_none());
+    assert!(other.placement().unwrap().ships().is_empty());
     let err = s.load(b"TTBCjunk").unwrap_err();
     assert!(!err.is_empty());
     assert!(s.game().is_some());
-    // the line mode's files are the same format
-    assert!(crate::battleship::decode_save(&s.save()).is_ok());
+    // the line mode's files are the same format: the table's
+    assert!(s.save().starts_with(b"TTPL"));
+    assert!(crate::battleship::load_save(&s.save(), Level::MIN).is_ok());
 }
 
 // ------------------------------------------------------------------ robustness
@@ -710,4 +714,19 @@ proptest! {
 fn docs_screen_is_up_to_date() {
     let mut s = midgame();
     crate::tui::testing::check_screen_picture("battleship", &draw(&mut s));
+}
+
+#[test]
+fn a_hint_is_one_answer_for_one_position() {
+    let mut s = battle(1, SEED);
+    let first = send(&mut s, ch('t')).1.expect("a hint");
+    assert!(first.starts_with("Hint: "), "{first}");
+    for _ in 0..3 {
+        assert_eq!(send(&mut s, ch('t')).1.expect("a hint"), first);
+    }
+    // a shot makes a new position, with its own hint
+    send(&mut s, key(KeyCode::Enter));
+    settle(&mut s);
+    let next = send(&mut s, ch('t')).1.expect("a hint");
+    assert_eq!(send(&mut s, ch('t')).1.expect("a hint"), next);
 }

@@ -1,7 +1,8 @@
-use crossterm::event::MouseEventKind;
-use nardy_core::Position;
+use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEventKind};
+use nardy_core::{Position, Scoring};
 use proptest::prelude::*;
 use ratatui::buffer::Buffer;
+use tabletop_play::Player;
 
 use super::*;
 use crate::tui::testing::{ch, click, key, mouse, render, render_app, text};
@@ -521,6 +522,41 @@ fn a_forced_pass_is_announced_and_played() {
     assert!(d.last_message().ends_with("the turn passes"));
     d.tick(1000);
     assert!(d.s.game().history()[0].mv.is_pass());
+}
+
+#[test]
+fn a_forced_pass_after_a_persons_turn_is_shown_from_the_tables_events() {
+    // White primes 11 to 7: Black, all on its head (12), moves with a 6 only.
+    let position: Position = "11:3,10:3,9:3,8:3,7:3/12:15 w".parse().unwrap();
+    let (game, mv) = (0..200)
+        .find_map(|seed| {
+            let game = Game::from_position(Rules::default(), position, seed).unwrap();
+            let mv = game.legal_moves()[0].clone();
+            let mut after = game.clone();
+            after.play(&mv).unwrap();
+            after.must_pass().then_some((game, mv))
+        })
+        .expect("a reply without a 6");
+    let mut d = Driver::with(NardyScreen::with_game(settings(0), game));
+    let mut ctx = Ctx::default();
+    for step in mv.steps() {
+        d.s.play_step(step.from(), step.to(), &mut ctx);
+    }
+    // The table has played Black's pass; the screen shows it before White's next turn.
+    assert_eq!(d.s.table.game().game().history().len(), 2);
+    assert_eq!(d.s.game().history().len(), 1);
+    assert!(d.s.builder.is_none());
+    d.tick(10);
+    assert!(
+        d.last_message().starts_with("Black rolls ")
+            && d.last_message()
+                .ends_with("has no legal move: the turn passes"),
+        "{}",
+        d.last_message()
+    );
+    d.tick(1000);
+    assert!(d.s.game().history()[1].mv.is_pass());
+    assert!(d.s.builder.is_some(), "White is to move again");
 }
 
 #[test]

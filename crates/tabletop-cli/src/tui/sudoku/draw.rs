@@ -202,12 +202,9 @@ impl View {
 
 /// Writes `text` at (x, y), clipped to `clip`; returns the column after it.
 fn put(buf: &mut Buffer, clip: Rect, x: usize, y: usize, text: &str, style: Style) -> usize {
-    let (right, bottom) = (usize::from(clip.right()), usize::from(clip.bottom()));
-    if y < usize::from(clip.y) || y >= bottom || x < usize::from(clip.x) || x >= right {
-        return x + text.chars().count();
+    if let (Ok(x), Ok(y)) = (u16::try_from(x), u16::try_from(y)) {
+        crate::tui::draw::put(buf, clip, x, y, text, style);
     }
-    // Both fit in u16: they are inside `clip`.
-    buf.set_stringn(x as u16, y as u16, text, right - x, style);
     x + text.chars().count()
 }
 
@@ -234,7 +231,7 @@ pub(super) fn draw(screen: &SudokuScreen, buf: &mut Buffer, area: Rect, theme: &
     if clip.is_empty() {
         return view;
     }
-    let size = screen.game.size();
+    let size = screen.game().size();
     let (w, h) = (usize::from(clip.width), usize::from(clip.height));
     // The largest grid that leaves room for the panel, else the largest alone.
     let fits = |g: &GridLayout, room: usize| g.outer().0 <= room && g.outer().1 <= h;
@@ -298,7 +295,7 @@ fn hint_cells(screen: &SudokuScreen) -> (Vec<usize>, Vec<usize>, Option<usize>) 
 }
 
 fn draw_grid(screen: &SudokuScreen, buf: &mut Buffer, clip: Rect, g: &GridLayout, theme: &Theme) {
-    let game = &screen.game;
+    let game = screen.game();
     let size = game.size();
     let n = g.n;
     let (cr, cc) = screen.cursor;
@@ -517,7 +514,7 @@ fn draw_panel(
     rect: Rect,
     theme: &Theme,
 ) -> Vec<(Rect, Button)> {
-    let game = &screen.game;
+    let game = screen.game();
     let size = game.size();
     let n = size.side();
     let (cr, cc) = screen.cursor;

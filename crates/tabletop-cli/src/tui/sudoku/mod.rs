@@ -2,7 +2,8 @@
 //! digits and pencil marks, the engine's hints with the cells they use, check and verify,
 //! the clock and the mistakes, and a palette beside the grid so that the mouse alone can
 //! play. Every rule (what a move does, conflicts, hints, the outcome) comes from
-//! `sudoku-core`; the screen draws and sends moves.
+//! `sudoku-core`; the screen is a view of a `tabletop_play` table (`Table<Sudoku>`):
+//! moves, undo, redo, the time and saves go through the table, and the screen draws it.
 
 mod draw;
 #[cfg(test)]
@@ -17,10 +18,13 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use sudoku_core::logic::{Difficulty, Hint, hint_with_marks};
 use sudoku_core::{Candidates, Digits, Game, GenerateOptions, Move, Size, Symmetry, generate};
+use tabletop_play::sudoku::{self as table_sudoku, Input, Sudoku};
+use tabletop_play::{Action, EventKind, Refusal, Seat, Table};
 
 use super::{Choice, Ctx, GameScreen, Handled, Placeholder, Theme};
 use crate::common::clock_seed;
-use crate::sudoku::play::{check_text, clock, level_of, level_puzzle, plural, verify_text};
+use crate::sudoku::start::{level_of, level_puzzle};
+use crate::sudoku::text::{check_text, clock, plural, verify_text};
 
 /// How long the first key of a two-key number (`1` then `6` for 16) waits for the second.
 const PENDING: Duration = Duration::from_millis(1200);
@@ -89,7 +93,8 @@ struct Report {
 
 /// The Sudoku screen.
 pub struct SudokuScreen {
-    game: Game,
+    /// The puzzle at a table: every move, undo, redo and the time go through it.
+    table: Table<Sudoku>,
     /// The level the puzzle was generated at (`None` for a loaded game).
     level: Option<Difficulty>,
     /// The settings of the next new game.
@@ -105,8 +110,8 @@ pub struct SudokuScreen {
     hint: Option<Hint>,
     /// The answer of check or verify on show.
     report: Option<Report>,
-    /// When time was last counted, and what was measured but not yet given to the game
-    /// (the game keeps milliseconds).
+    /// When time was last counted, and what was measured but not yet given to the table
+    /// (it keeps milliseconds).
     last_tick: Option<Instant>,
     carry: Duration,
     /// The second of the clock last drawn.
@@ -162,8 +167,19 @@ impl SudokuScreen {
         settings: Settings,
         rng: ChaCha8Rng,
     ) -> SudokuScreen {
+        SudokuScreen::from_table(table_sudoku::new_table(game), level, settings, rng)
+    }
+
+    /// A screen for `table` (a new puzzle's, generated at `level`, or a loaded one with
+    /// `None`); new games follow `settings` and draw from `rng`.
+    pub fn from_table(
+        table: Table<Sudoku>,
+        level: Option<Difficulty>,
+        settings: Settings,
+        rng: ChaCha8Rng,
+    ) -> SudokuScreen {
         let mut screen = SudokuScreen {
-            game,
+            table,
             level,
             settings,
             rng,
@@ -182,22 +198,27 @@ impl SudokuScreen {
         screen
     }
 
+    /// The engine game at the table (for drawing, hints, checks).
+    fn game(&self) -> &Game {
+        self.table.game().game()
+    }
+
     /// The state of a new or loaded game: the cursor on the first empty cell, no mode,
     /// hint or report.
     fn reset(&mut self) {
         let n = self.side();
-        let first = self.game.grid().cells().iter().position(|&v| v == 0);
+        let first = self.game().grid().cells().iter().position(|&v| v == 0);
         self.cursor = first.map_or((0, 0), |i| (i / n, i % n));
         self.notes_mode = false;
         self.pending = None;
         self.last_tick = None;
         self.carry = Duration::ZERO;
-        self.shown_second = self.game.elapsed().as_secs();
+        self.shown_second = self.game().elapsed().as_secs();
         self.changed();
     }
 
     fn side(&self) -> usize {
-        self.game.size().side()
+        self.game().size().side()
     }
 
     /// The grid changed: the hint and the report on show no longer apply.
@@ -206,26 +227,47 @@ impl SudokuScreen {
         self.report = None;
     }
 
-    /// Plays `mv`; says why when the engine refuses it, and the result once solved.
+    /// Plays `mv` at the table; says why when it is refused (in the engine's words), and
+    /// the result once solved.
     fn play(&mut self, mv: Move, ctx: &mut Ctx) -> bool {
-        match self.game.play(mv) {
-            Ok(()) => {
+        match self.table.apply(Seat(0), Action::Play(Input::Move(mv))) {
+            Ok(_) => {
                 self.changed();
                 if let Some(text) = self.solved_text() {
                     ctx.say(format!("{text} n: a new game"));
                 }
                 true
             }
-            Err(e) => {
-                ctx.say(format!("Illegal: {e}"));
+            Err(refusal) => {
+                // The table ends the game when the grid is the solution: the engine's
+                // words for a move then.
+                let why = match refusal {
+                    Refusal::GameOver => sudoku_core::PlayError::Solved.to_string(),
+                    other => other.to_string(),
+                };
+                ctx.say(format!("Illegal: {why}"));
                 false
             }
         }
     }
 
+    /// Undo or redo at the table: the move it took back or played again, or why not.
+    fn back_or_forth(&mut self, action: Action<Input>) -> Result<Move, Refusal> {
+        let events = self.table.apply(Seat(0), action)?;
+        events
+            .iter()
+            .find_map(|e| match &e.kind {
+                EventKind::Game(
+                    table_sudoku::Event::TakenBack { mv } | table_sudoku::Event::Played { mv, .. },
+                ) => Some(*mv),
+                _ => None,
+            })
+            .ok_or(Refusal::NothingToUndo)
+    }
+
     /// How the game ended, once it has.
     fn solved_text(&self) -> Option<String> {
-        let outcome = self.game.outcome()?;
+        let outcome = self.game().outcome()?;
         Some(if outcome.revealed {
             "The solution is shown.".to_owned()
         } else {
@@ -308,11 +350,11 @@ impl SudokuScreen {
     /// Whether the player keeps pencil marks: every empty cell has some.
     fn keeps_notes(&self) -> bool {
         let n = self.side();
-        let mut empty = (0..n * n).filter(|&i| self.game.grid().cells()[i] == 0);
+        let mut empty = (0..n * n).filter(|&i| self.game().grid().cells()[i] == 0);
         let mut any = false;
         let all = empty.all(|i| {
             any = true;
-            !self.game.notes(i / n, i % n).is_empty()
+            !self.game().notes(i / n, i % n).is_empty()
         });
         any && all
     }
@@ -320,7 +362,9 @@ impl SudokuScreen {
     /// The notes of every cell, row by row.
     fn marks(&self) -> Vec<Digits> {
         let n = self.side();
-        (0..n * n).map(|i| self.game.notes(i / n, i % n)).collect()
+        (0..n * n)
+            .map(|i| self.game().notes(i / n, i % n))
+            .collect()
     }
 
     /// `t`: the engine's next hint (from the player's notes when they keep them all), or,
@@ -331,9 +375,9 @@ impl SudokuScreen {
             return;
         }
         let result = if self.keeps_notes() {
-            hint_with_marks(self.game.puzzle(), self.game.grid(), &self.marks())
+            hint_with_marks(self.game().puzzle(), self.game().grid(), &self.marks())
         } else {
-            self.game.hint()
+            self.game().hint()
         };
         match result {
             Ok(Hint::Solved) => ctx.say("The grid is solved."),
@@ -365,7 +409,7 @@ impl SudokuScreen {
             }
             Hint::WrongMarks { cell, .. } => {
                 let (row, col) = at(cell);
-                let digits = Candidates::new(self.game.grid()).candidates(cell);
+                let digits = Candidates::new(self.game().grid()).candidates(cell);
                 moves.push(Move::SetNotes { row, col, digits });
             }
             Hint::Step(step) if !step.placements.is_empty() => {
@@ -386,7 +430,7 @@ impl SudokuScreen {
                     for &(_, d) in step.eliminations.iter().filter(|e| e.0 == cell) {
                         digits.insert(d);
                     }
-                    let digits = digits & self.game.notes(row, col);
+                    let digits = digits & self.game().notes(row, col);
                     if !digits.is_empty() {
                         moves.push(Move::ToggleNotes { row, col, digits });
                     }
@@ -403,7 +447,7 @@ impl SudokuScreen {
                 return;
             }
         }
-        if self.game.outcome().is_none() {
+        if self.game().outcome().is_none() {
             ctx.say(format!(
                 "Played the hint ({}; u takes back one at a time)",
                 plural(count.max(1), "move")
@@ -413,8 +457,8 @@ impl SudokuScreen {
 
     /// `c`: are the entries so far right, how many solutions are left.
     fn check(&mut self, ctx: &mut Ctx) {
-        let check = self.game.check();
-        let text = check_text(&self.game, &check);
+        let check = self.game().check();
+        let text = check_text(self.game(), &check);
         ctx.say(text.clone());
         self.hint = None;
         self.report = Some(Report {
@@ -426,11 +470,11 @@ impl SudokuScreen {
 
     /// `v`: is the grid complete and correct.
     fn verify(&mut self, ctx: &mut Ctx) {
-        let wrong = match self.game.verify() {
+        let wrong = match self.game().verify() {
             sudoku_core::Verdict::Wrong(wrong) => wrong,
             _ => Vec::new(),
         };
-        let text = verify_text(&self.game);
+        let text = verify_text(self.game());
         ctx.say(text.clone());
         self.hint = None;
         self.report = Some(Report {
@@ -514,15 +558,19 @@ impl SudokuScreen {
         Handled::No
     }
 
-    /// Counts the time since the last tick into the game (not once it is solved).
+    /// Counts the time since the last tick into the table (not once the game is over):
+    /// whole milliseconds, the rest waits for the next tick.
     fn count_time(&mut self, now: Instant) {
         if let Some(last) = self.last_tick
-            && self.game.outcome().is_none()
+            && self.table.to_act().is_some()
         {
             self.carry += now.saturating_duration_since(last);
-            let ms = Duration::from_millis(self.carry.as_millis() as u64);
-            self.game.add_elapsed(ms);
-            self.carry -= ms;
+            let ms = self.carry.as_millis() as u64;
+            if ms > 0 {
+                // The table is running: adding time is never refused.
+                let _ = self.table.apply(Seat(0), Action::Play(Input::Time(ms)));
+                self.carry -= Duration::from_millis(ms);
+            }
         }
         self.last_tick = Some(now);
     }
@@ -530,7 +578,7 @@ impl SudokuScreen {
 
 impl GameScreen for SudokuScreen {
     fn title(&self) -> String {
-        let size = self.game.size();
+        let size = self.game().size();
         match self.level {
             Some(level) => format!("Sudoku · {size} · {level}"),
             None => format!("Sudoku · {size}"),
@@ -564,7 +612,7 @@ impl GameScreen for SudokuScreen {
             redraw = self.commit_pending(ctx);
         }
         self.count_time(now);
-        let second = self.game.elapsed().as_secs();
+        let second = self.game().elapsed().as_secs();
         if second != self.shown_second {
             self.shown_second = second;
             redraw = true;
@@ -577,16 +625,22 @@ impl GameScreen for SudokuScreen {
         match self.solved_text() {
             Some(text) => parts.push(text),
             None => {
-                let empty = self.game.grid().cells().iter().filter(|&&v| v == 0).count();
-                parts.push(clock(self.game.elapsed()));
-                parts.push(plural(self.game.mistakes() as usize, "mistake"));
+                let empty = self
+                    .game()
+                    .grid()
+                    .cells()
+                    .iter()
+                    .filter(|&&v| v == 0)
+                    .count();
+                parts.push(clock(self.game().elapsed()));
+                parts.push(plural(self.game().mistakes() as usize, "mistake"));
                 parts.push(format!("{empty} to fill"));
                 if self.notes_mode {
                     parts.push("pencil marks".to_owned());
                 }
             }
         }
-        if let Some(mv) = self.game.moves().last() {
+        if let Some(mv) = self.game().moves().last() {
             parts.push(format!("last: {mv}"));
         }
         parts.join(" · ")
@@ -679,13 +733,13 @@ impl GameScreen for SudokuScreen {
         self.generate_next = false;
         match fresh(&self.settings, &mut self.rng) {
             Ok(game) => {
-                self.game = game;
+                self.table = table_sudoku::new_table(game);
                 self.level = Some(self.settings.level());
                 self.reset();
                 ctx.say(format!(
                     "A new {} {} puzzle",
                     self.settings.level(),
-                    self.game.size()
+                    self.game().size()
                 ));
             }
             Err(e) => ctx.say(e),
@@ -694,40 +748,41 @@ impl GameScreen for SudokuScreen {
 
     fn undo(&mut self, ctx: &mut Ctx) {
         self.pending = None;
-        match self.game.undo() {
-            Some(mv) => {
+        match self.back_or_forth(Action::Undo) {
+            Ok(mv) => {
                 self.changed();
                 if let Some(cell) = mv.cell() {
                     self.cursor = cell;
                 }
                 ctx.say(format!("Took back {mv}"));
             }
-            None => ctx.say("Nothing to undo"),
+            Err(_) => ctx.say("Nothing to undo"),
         }
     }
 
     fn redo(&mut self, ctx: &mut Ctx) {
         self.pending = None;
-        match self.game.redo() {
-            Some(mv) => {
+        match self.back_or_forth(Action::Redo) {
+            Ok(mv) => {
                 self.changed();
                 if let Some(cell) = mv.cell() {
                     self.cursor = cell;
                 }
                 ctx.say(format!("Played again {mv}"));
             }
-            None => ctx.say("Nothing to redo"),
+            Err(_) => ctx.say("Nothing to redo"),
         }
     }
 
     fn save(&self) -> Vec<u8> {
-        self.game.to_bytes()
+        self.table.to_bytes()
     }
 
+    /// A table's save, or the engine's own (which becomes a table at its state).
     fn load(&mut self, bytes: &[u8]) -> Result<(), String> {
-        let game = crate::sudoku::play::decode_game(bytes)?;
-        self.settings.size = game.size();
-        self.game = game;
+        let table = Table::<Sudoku>::from_bytes(bytes).map_err(|e| e.to_string())?;
+        self.settings.size = table.game().game().size();
+        self.table = table;
         self.level = None;
         self.reset();
         Ok(())

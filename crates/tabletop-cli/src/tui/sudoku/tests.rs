@@ -12,6 +12,8 @@ use ratatui::backend::TestBackend;
 use ratatui::layout::Rect;
 use sudoku_core::logic::{Difficulty, Hint};
 use sudoku_core::{Game, Grid, Move, Size, generate};
+use tabletop_play::sudoku::{Input, Sudoku};
+use tabletop_play::{Seat, Table};
 
 use super::{Button, Settings, SudokuScreen};
 use crate::tui::app::App;
@@ -67,7 +69,7 @@ fn draw80(screen: &mut SudokuScreen) -> ratatui::buffer::Buffer {
 }
 
 fn solution_digit(screen: &SudokuScreen, r: usize, c: usize) -> u8 {
-    screen.game.solution().get(r, c).expect("a full solution")
+    screen.game().solution().get(r, c).expect("a full solution")
 }
 
 /// The arrow keys from the cursor to (r, c).
@@ -86,24 +88,32 @@ fn walk_to(screen: &mut SudokuScreen, r: usize, c: usize) {
     }
 }
 
-/// Writes the solution's digit into each of `cells` through the engine.
+/// Plays `mv` at the screen's table.
+fn play(s: &mut SudokuScreen, mv: Move) {
+    s.table
+        .apply(Seat(0), tabletop_play::Action::Play(Input::Move(mv)))
+        .expect("legal");
+}
+
+/// Writes the solution's digit into each of `cells` through the table.
 fn enter_solution(s: &mut SudokuScreen, cells: impl IntoIterator<Item = (usize, usize)>) {
     for (r, c) in cells {
         let digit = solution_digit(s, r, c);
-        s.game
-            .play(Move::Enter {
+        play(
+            s,
+            Move::Enter {
                 row: r,
                 col: c,
                 digit,
-            })
-            .expect("legal");
+            },
+        );
     }
 }
 
 fn empty_cells(screen: &SudokuScreen) -> Vec<(usize, usize)> {
     let n = screen.side();
     (0..n * n)
-        .filter(|&i| screen.game.grid().cells()[i] == 0)
+        .filter(|&i| screen.game().grid().cells()[i] == 0)
         .map(|i| (i / n, i % n))
         .collect()
 }
@@ -138,7 +148,7 @@ fn snapshot_selection_with_same_digit_and_conflict() {
     let mut s = screen_of(EASY9);
     // A 4 in r1c1 clashes with the given 4 of r1c3; then select that given.
     type_keys(&mut s, "4");
-    assert_eq!(s.game.grid().get(0, 0), Some(4));
+    assert_eq!(s.game().grid().get(0, 0), Some(4));
     type_keys(&mut s, "ll");
     assert_eq!(s.cursor, (0, 2));
     let buffer = draw80(&mut s);
@@ -233,8 +243,8 @@ fn a_digit_by_keys() {
     assert_eq!(s.cursor, (0, 0));
     let d = solution_digit(&s, 0, 0);
     type_keys(&mut s, &d.to_string());
-    assert_eq!(s.game.grid().get(0, 0), Some(d));
-    assert_eq!(s.game.mistakes(), 0);
+    assert_eq!(s.game().grid().get(0, 0), Some(d));
+    assert_eq!(s.game().mistakes(), 0);
     // hjkl and arrows move, wrapping at the edges.
     type_keys(&mut s, "h");
     assert_eq!(s.cursor, (0, 8));
@@ -251,7 +261,7 @@ fn a_digit_by_keys() {
     // 0, Delete and Backspace clear.
     s.cursor = (0, 0);
     type_keys(&mut s, "0");
-    assert_eq!(s.game.grid().get(0, 0), None);
+    assert_eq!(s.game().grid().get(0, 0), None);
 }
 
 #[test]
@@ -261,9 +271,9 @@ fn a_digit_by_mouse() {
     assert_eq!(s.cursor, (4, 2));
     let d = solution_digit(&s, 4, 2);
     click_button(&mut s, Button::Digit(d));
-    assert_eq!(s.game.grid().get(4, 2), Some(d));
+    assert_eq!(s.game().grid().get(4, 2), Some(d));
     click_button(&mut s, Button::Clear);
-    assert_eq!(s.game.grid().get(4, 2), None);
+    assert_eq!(s.game().grid().get(4, 2), None);
     // A click on a border or beside the grid does nothing.
     draw80(&mut s);
     assert_eq!(send(&mut s, click(0, 23)).0, Handled::No);
@@ -274,10 +284,10 @@ fn notes_by_keys_and_by_mouse() {
     let mut s = screen_of(EASY9);
     type_keys(&mut s, "p12");
     assert!(s.notes_mode);
-    let notes: Vec<u8> = s.game.notes(0, 0).iter().collect();
+    let notes: Vec<u8> = s.game().notes(0, 0).iter().collect();
     assert_eq!(notes, [1, 2]);
     type_keys(&mut s, "1");
-    assert_eq!(s.game.notes(0, 0).iter().collect::<Vec<_>>(), [2]);
+    assert_eq!(s.game().notes(0, 0).iter().collect::<Vec<_>>(), [2]);
     type_keys(&mut s, "p");
     assert!(!s.notes_mode);
     // By mouse: the notes toggle, then digits.
@@ -285,12 +295,12 @@ fn notes_by_keys_and_by_mouse() {
     click_button(&mut s, Button::Notes);
     assert!(s.notes_mode);
     click_button(&mut s, Button::Digit(8));
-    assert!(s.game.notes(0, 1).contains(8));
+    assert!(s.game().notes(0, 1).contains(8));
     // Fill every candidate: r1c1's notes become its candidates.
     click_button(&mut s, Button::Fill);
-    assert_eq!(s.game.moves().last(), Some(&Move::FillNotes));
-    let cands = sudoku_core::Candidates::new(s.game.grid()).candidates(0);
-    assert_eq!(s.game.notes(0, 0), cands);
+    assert_eq!(s.game().moves().last(), Some(&Move::FillNotes));
+    let cands = sudoku_core::Candidates::new(s.game().grid()).candidates(0);
+    assert_eq!(s.game().notes(0, 0), cands);
     // The notes of a cell show in the panel.
     s.cursor = (0, 0);
     let t = text(&draw80(&mut s));
@@ -311,18 +321,18 @@ fn undo_and_redo_through_the_host() {
     assert_eq!(send(&mut s, ctrl_s).0, Handled::No);
     let mut ctx = Ctx::default();
     s.undo(&mut ctx);
-    assert_eq!(s.game.grid().get(0, 0), None);
+    assert_eq!(s.game().grid().get(0, 0), None);
     assert_eq!(
         ctx.take_message().as_deref(),
         Some(&*format!("Took back r1c1 {d}"))
     );
     s.redo(&mut ctx);
-    assert_eq!(s.game.grid().get(0, 0), Some(d));
+    assert_eq!(s.game().grid().get(0, 0), Some(d));
     s.redo(&mut ctx);
     assert_eq!(ctx.take_message().as_deref(), Some("Nothing to redo"));
     // The palette's undo too.
     click_button(&mut s, Button::Undo);
-    assert_eq!(s.game.grid().get(0, 0), None);
+    assert_eq!(s.game().grid().get(0, 0), None);
 }
 
 #[test]
@@ -333,14 +343,14 @@ fn a_whole_game_by_keys_alone() {
         let d = solution_digit(&s, r, c);
         let (handled, said) = send(&mut s, ch(char::from(b'0' + d)));
         assert_eq!(handled, Handled::Yes);
-        if s.game.outcome().is_some() {
+        if s.game().outcome().is_some() {
             assert_eq!(
                 said.as_deref(),
                 Some("Solved in 0:00 with 0 mistakes! n: a new game")
             );
         }
     }
-    let outcome = s.game.outcome().expect("solved");
+    let outcome = s.game().outcome().expect("solved");
     assert_eq!((outcome.mistakes, outcome.revealed), (0, false));
     assert!(s.status().starts_with("Solved in 0:00 with 0 mistakes!"));
 }
@@ -354,15 +364,15 @@ fn a_whole_game_by_mouse_alone() {
         click_button(&mut s, Button::Digit(d));
     }
     assert!(
-        s.game
+        s.game()
             .outcome()
             .is_some_and(|o| !o.revealed && o.mistakes == 0)
     );
     // The new-game offer is a button too; the new puzzle comes from the seeded generator.
     click_button(&mut s, Button::NewGame);
-    assert!(s.game.outcome().is_none());
+    assert!(s.game().outcome().is_none());
     assert_eq!(s.level, Some(Difficulty::Medium));
-    assert_eq!(s.game.size(), Size::Nine);
+    assert_eq!(s.game().size(), Size::Nine);
 }
 
 #[test]
@@ -370,13 +380,13 @@ fn a_four_by_four_game_by_hints_alone() {
     // t shows the step, t again plays it: hints alone solve the puzzle.
     let mut s = screen_of(FOUR);
     for _ in 0..40 {
-        if s.game.outcome().is_some() {
+        if s.game().outcome().is_some() {
             break;
         }
         type_keys(&mut s, "tt");
     }
-    assert!(s.game.outcome().is_some(), "{}", s.game.grid());
-    assert_eq!(s.game.mistakes(), 0);
+    assert!(s.game().outcome().is_some(), "{}", s.game().grid());
+    assert_eq!(s.game().mistakes(), 0);
 }
 
 #[test]
@@ -385,14 +395,14 @@ fn hints_name_a_wrong_entry_first_and_play_its_removal() {
     let d = solution_digit(&s, 0, 0);
     let wrong = d % 9 + 1;
     type_keys(&mut s, &wrong.to_string());
-    assert_eq!(s.game.mistakes(), 1);
+    assert_eq!(s.game().mistakes(), 1);
     s.cursor = (8, 8);
     type_keys(&mut s, "t");
     assert!(matches!(s.hint, Some(Hint::WrongEntry { cell: 0, .. })));
     let t = text(&draw80(&mut s));
     assert!(t.contains("r1c1"), "{t}");
     type_keys(&mut s, "t");
-    assert_eq!(s.game.grid().get(0, 0), None);
+    assert_eq!(s.game().grid().get(0, 0), None);
     assert_eq!(s.cursor, (0, 0));
     assert!(s.hint.is_none());
 }
@@ -419,7 +429,7 @@ fn an_elimination_hint_plays_on_the_notes() {
                 type_keys(&mut s, "t");
                 assert!(s.keeps_notes());
                 for &(cell, d) in &step.eliminations {
-                    assert!(!s.game.notes(cell / 9, cell % 9).contains(d));
+                    assert!(!s.game().notes(cell / 9, cell % 9).contains(d));
                 }
                 return;
             }
@@ -470,29 +480,29 @@ fn two_key_and_letter_entry_on_sixteen() {
     let want = solution_digit(&s, 0, 0);
     // A letter is a symbol: G = 16.
     type_keys(&mut s, "G");
-    assert_eq!(s.game.grid().get(0, 0), Some(16));
+    assert_eq!(s.game().grid().get(0, 0), Some(16));
     type_keys(&mut s, "0");
     // 1 then 6 is 16; 1 then Enter is 1; 1 alone is 1 after the wait.
     type_keys(&mut s, "16");
-    assert_eq!(s.game.grid().get(0, 0), Some(16));
+    assert_eq!(s.game().grid().get(0, 0), Some(16));
     type_keys(&mut s, "1");
     assert_eq!(
-        s.game.grid().get(0, 0),
+        s.game().grid().get(0, 0),
         Some(16),
         "waiting for a second digit"
     );
     send(&mut s, key(KeyCode::Enter));
-    assert_eq!(s.game.grid().get(0, 0), Some(1));
+    assert_eq!(s.game().grid().get(0, 0), Some(1));
     type_keys(&mut s, "1");
     let mut ctx = Ctx::default();
     assert!(s.tick(Instant::now() + Duration::from_secs(2), &mut ctx));
-    assert_eq!(s.game.grid().get(0, 0), Some(1));
+    assert_eq!(s.game().grid().get(0, 0), Some(1));
     // 1 then 9 (no 19 on 16×16) is 1 then 9.
     type_keys(&mut s, "19");
-    assert_eq!(s.game.grid().get(0, 0), Some(9));
+    assert_eq!(s.game().grid().get(0, 0), Some(9));
     // 2-9 go at once.
     type_keys(&mut s, "7");
-    assert_eq!(s.game.grid().get(0, 0), Some(7));
+    assert_eq!(s.game().grid().get(0, 0), Some(7));
     // Lower-case letters stay commands: c checks.
     type_keys(&mut s, "c");
     assert!(s.report.is_some());
@@ -507,7 +517,7 @@ fn two_key_and_letter_entry_on_sixteen() {
             send(&mut s, key(KeyCode::Enter));
         }
     }
-    assert!(s.game.outcome().is_some(), "{want}");
+    assert!(s.game().outcome().is_some(), "{want}");
 }
 
 #[test]
@@ -521,15 +531,15 @@ fn the_clock_counts_in_ticks_and_stops_when_solved() {
         s.tick(t0 + Duration::from_millis(1500), &mut ctx),
         "a new second redraws"
     );
-    assert_eq!(s.game.elapsed(), Duration::from_millis(1500));
+    assert_eq!(s.game().elapsed(), Duration::from_millis(1500));
     assert!(
         s.status().starts_with("0:01 · 0 mistakes · 12 to fill"),
         "{}",
         s.status()
     );
-    s.game.play(Move::Solve).expect("legal");
+    play(&mut s, Move::Solve);
     s.tick(t0 + Duration::from_secs(9), &mut ctx);
-    assert_eq!(s.game.elapsed(), Duration::from_millis(1500));
+    assert_eq!(s.game().elapsed(), Duration::from_millis(1500));
     assert!(s.status().starts_with("The solution is shown."));
 }
 
@@ -552,9 +562,13 @@ fn choices_apply_from_the_next_game() {
     s.choose(2, 0, &mut ctx);
     s.choose(7, 7, &mut ctx);
     s.choose(0, 99, &mut ctx);
-    assert_eq!(s.game.puzzle().to_string(), FOUR, "the game in play stays");
+    assert_eq!(
+        s.game().puzzle().to_string(),
+        FOUR,
+        "the game in play stays"
+    );
     s.new_game(&mut ctx);
-    assert_eq!(s.game.size(), Size::Four);
+    assert_eq!(s.game().size(), Size::Four);
     assert_eq!(s.level, Some(Difficulty::Easy));
     assert_eq!(s.title(), "Sudoku · 4×4 · easy");
 }
@@ -569,9 +583,9 @@ fn a_big_new_puzzle_is_announced_then_made_at_the_next_tick() {
         ctx.take_message().as_deref(),
         Some("Making a medium 16×16 puzzle…")
     );
-    assert_eq!(s.game.size(), Size::Four, "not yet");
+    assert_eq!(s.game().size(), Size::Four, "not yet");
     assert!(s.tick(Instant::now(), &mut ctx));
-    assert_eq!(s.game.size(), Size::Sixteen);
+    assert_eq!(s.game().size(), Size::Sixteen);
     assert_eq!(s.title(), "Sudoku · 16×16 · medium");
 }
 
@@ -583,7 +597,7 @@ fn the_same_seed_gives_the_same_puzzle() {
     };
     let a = SudokuScreen::new(settings, 11).expect("a puzzle");
     let b = SudokuScreen::new(settings, 11).expect("a puzzle");
-    assert_eq!(a.game.puzzle(), b.game.puzzle());
+    assert_eq!(a.game().puzzle(), b.game().puzzle());
     assert_eq!(a.level, Some(Difficulty::Easy));
 }
 
@@ -594,11 +608,11 @@ fn save_and_load_round_trip_and_a_bad_file_changes_nothing() {
     let bytes = s.save();
     let mut t = screen_of(FOUR);
     t.load(&bytes).expect("a save");
-    assert_eq!(t.game, s.game);
+    assert_eq!(t.table, s.table);
     assert_eq!(t.title(), "Sudoku · 9×9");
-    let before = t.game.clone();
+    let before = t.table.clone();
     assert!(t.load(b"not a save").is_err());
-    assert_eq!(t.game, before);
+    assert_eq!(t.table, before);
 }
 
 #[test]
@@ -622,7 +636,9 @@ fn docs_screen_is_up_to_date() {
     // A dozen right entries, pencil marks in three cells, one wrong entry, then a hint.
     let cells: Vec<_> = empty_cells(&s).into_iter().take(12).collect();
     enter_solution(&mut s, cells);
-    s.game.add_elapsed(Duration::from_secs(192));
+    s.table
+        .apply(Seat(0), tabletop_play::Action::Play(Input::Time(192_000)))
+        .expect("time");
     for (r, c, digits) in [(6, 1, "78"), (6, 2, "789"), (7, 0, "147")] {
         walk_to(&mut s, r, c);
         type_keys(&mut s, &format!("p{digits}p"));
@@ -650,7 +666,11 @@ fn through_the_host_by_mouse_and_keys() {
         .button_point(Button::Digit(3))
         .expect("[3] drawn");
     let mut app = App::new(Box::new(screen_of(FOUR)), ThemeKind::Dark);
-    let game = |app: &App| Game::from_bytes(&app.screen().expect("a game").save()).expect("a save");
+    let game = |app: &App| {
+        let save = app.screen().expect("a game").save();
+        let table = Table::<Sudoku>::from_bytes(&save).expect("a save");
+        table.game().game().clone()
+    };
     let shown = text(&drive(&mut app, &[click(cx, cy), click(bx, by)], 80, 24));
     assert_eq!(game(&app).grid().get(1, 0), Some(3), "{shown}");
     // The host's u and U take back and play again.
@@ -742,10 +762,10 @@ proptest! {
         }
         render(&mut s, 80, 24, &Theme::mono());
         // The grid always holds the givens.
-        let puzzle: &Grid = s.game.puzzle();
+        let puzzle: &Grid = s.game().puzzle();
         for (i, &v) in puzzle.cells().iter().enumerate() {
             if v != 0 {
-                prop_assert_eq!(s.game.grid().cells()[i], v);
+                prop_assert_eq!(s.game().grid().cells()[i], v);
             }
         }
     }

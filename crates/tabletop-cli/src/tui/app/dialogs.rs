@@ -5,8 +5,8 @@ use crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, Mo
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
-use super::Theme;
-use super::draw::{centered, framed, hit, paint, put};
+use crate::tui::Theme;
+use crate::tui::draw::{centered, framed, hit, paint, put};
 
 /// Whether the dialog saves or loads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

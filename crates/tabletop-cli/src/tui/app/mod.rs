@@ -24,7 +24,9 @@ use ratatui::backend::CrosstermBackend;
 use ratatui::layout::Rect;
 use ratatui::widgets::{Block, Borders, Clear};
 
-use super::dialog::{Dialog, DialogKind, DialogResult};
+mod dialogs;
+
+use self::dialogs::{Dialog, DialogKind, DialogResult};
 use super::draw::{centered, framed, hit, put, width};
 use super::{Choice, Ctx, GameScreen, Handled, Theme, ThemeKind};
 use crate::common::{CliResult, load_file, write_atomic};
