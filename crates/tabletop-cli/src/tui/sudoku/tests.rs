@@ -225,6 +225,49 @@ fn twenty_five_needs_a_bigger_terminal_and_fits_in_one() {
     assert!(s.view.grid.is_some());
 }
 
+/// The character drawn at a cell's digit place (its middle), and the cell's whole text.
+fn cell_text(s: &SudokuScreen, buffer: &ratatui::buffer::Buffer, r: usize, c: usize) -> String {
+    let g = s.view.grid.expect("a grid");
+    let (x, y) = g.cell_origin(r, c);
+    let (w, h) = g.cell_size();
+    (0..h)
+        .map(|dy| {
+            (0..w)
+                .map(|dx| buffer[((x + dx) as u16, (y + dy) as u16)].symbol())
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+#[test]
+fn a_lone_note_never_sits_where_a_digit_is_drawn() {
+    // The mono theme: only the place tells a note from an entry. r1c1 holds the entry 3,
+    // r1c2 the lone note 3, r1c5 the lone note 5 (the middle of a 3×3 mini-grid).
+    let mut s = screen_of(EASY9);
+    type_keys(&mut s, "3lp3lll5p");
+    assert_eq!(s.game().notes(0, 1).iter().collect::<Vec<_>>(), [3]);
+    assert_eq!(s.game().notes(0, 4).iter().collect::<Vec<_>>(), [5]);
+    s.cursor = (8, 8);
+    for (w, h) in [(80, 24), (100, 34)] {
+        let buffer = render(&mut s, w, h, &Theme::mono());
+        let entry = cell_text(&s, &buffer, 0, 0);
+        for (c, d) in [(1, "3"), (4, "5")] {
+            let note = cell_text(&s, &buffer, 0, c);
+            assert!(note.contains(d), "{w}×{h}: {note:?}");
+            assert_ne!(
+                note.replace(d, "3"),
+                entry,
+                "{w}×{h}: the note reads as an entry"
+            );
+            let (dy, dx) = s.view.grid.expect("a grid").digit_offset();
+            let line = note.split('/').nth(dy).expect("a row");
+            assert_eq!(line.chars().nth(dx), Some(' '), "{w}×{h}: {note:?}");
+        }
+        insta::assert_snapshot!(format!("sudoku_lone_notes_{w}x{h}"), text(&buffer));
+    }
+}
+
 #[test]
 fn mono_theme_draws_without_colours() {
     let mut s = screen_of(EASY9);
