@@ -48,6 +48,9 @@ pub(super) struct GridLayout {
     notes: Notes,
     /// Where the row and column numbers go.
     labels: Labels,
+    /// Without the grid's top and bottom border lines (two rows less, for the 25×25 grid
+    /// in a 30-row area): the box lines inside still part the boxes.
+    bare: bool,
 }
 
 /// Where a layout puts the row and column numbers.
@@ -85,9 +88,15 @@ impl GridLayout {
             (1, 3, 0, Notes::Marker),
             (1, 2, 0, Notes::Marker),
         ];
+        let variants = [
+            (Labels::Above, false),
+            (Labels::InBorder, false),
+            (Labels::None, false),
+            (Labels::None, true),
+        ];
         let mut out = Vec::new();
         for (cell_h, cell_w, gap, notes) in styles {
-            for labels in [Labels::Above, Labels::InBorder, Labels::None] {
+            for (labels, bare) in variants {
                 // Two-digit labels need cells at least 3 wide.
                 if labels != Labels::None && cell_w < 3 {
                     continue;
@@ -104,6 +113,7 @@ impl GridLayout {
                     gap,
                     notes,
                     labels,
+                    bare,
                 });
             }
         }
@@ -117,6 +127,11 @@ impl GridLayout {
     }
 
     fn height(&self) -> usize {
+        self.framed_height() - 2 * usize::from(self.bare)
+    }
+
+    /// The height with the top and bottom border lines, drawn or not.
+    fn framed_height(&self) -> usize {
         self.n * self.cell_h + self.n / self.box_rows + 1
     }
 
@@ -139,7 +154,7 @@ impl GridLayout {
 
     fn cell_y(&self, row: usize) -> usize {
         self.y
-            + 1
+            + usize::from(!self.bare)
             + (row / self.box_rows) * (self.box_rows * self.cell_h + 1)
             + (row % self.box_rows) * self.cell_h
     }
@@ -306,10 +321,18 @@ fn too_small(buf: &mut Buffer, clip: Rect, size: Size, layouts: &[GridLayout], t
         .map(|g| g.outer())
         .min_by_key(|&(w, h)| w * h)
         .unwrap_or((0, 0));
+    // The host adds a title line and a status line around the screen's area.
     let text = format!(
         "The {size} grid needs a terminal area of at least {}×{} (this one gives {}×{}): \
-         enlarge the window, choose a smaller size in the menu, or play with --plain.",
-        need.0, need.1, clip.width, clip.height
+         a window of {}×{} or more, {} columns wide with the palette. Enlarge the window, \
+         choose a smaller size in the menu, or play with --plain.",
+        need.0,
+        need.1,
+        clip.width,
+        clip.height,
+        need.0,
+        need.1 + 2,
+        need.0 + usize::from(PANEL_MIN) + 2
     );
     Paragraph::new(text)
         .style(theme.bad)
@@ -352,11 +375,15 @@ fn draw_grid(screen: &SudokuScreen, buf: &mut Buffer, clip: Rect, g: &GridLayout
     };
     let solved = game.outcome().is_some();
 
-    // Borders: box lines only, the cells of a box are set apart by their spacing.
-    let (bw, bh) = (g.width(), g.height());
+    // Borders: box lines only, the cells of a box are set apart by their spacing. A bare
+    // layout leaves out the top and bottom lines.
+    let (bw, bh) = (g.width(), g.framed_height());
     let box_h = g.box_rows * g.cell_h + 1;
     for dy in 0..bh {
-        let y = g.y + dy;
+        if g.bare && (dy == 0 || dy == bh - 1) {
+            continue;
+        }
+        let y = g.y + dy - usize::from(g.bare);
         let hline = dy.is_multiple_of(box_h);
         let vpos = |dx: usize| dx.is_multiple_of(g.box_width());
         for dx in 0..bw {

@@ -269,6 +269,31 @@ fn a_lone_note_never_sits_where_a_digit_is_drawn() {
 }
 
 #[test]
+fn twenty_five_fits_a_hundred_by_thirty_with_its_palette() {
+    // A 100×32 terminal gives the screen 100×30 (the title and status lines).
+    let mut s = big_screen(Size::TwentyFive);
+    let shown = text(&render(&mut s, 100, 30, &Theme::dark()));
+    assert!(s.view.grid.is_some(), "{shown}");
+    assert!(
+        shown.contains("[P]") && shown.contains("[notes]"),
+        "{shown}"
+    );
+    insta::assert_snapshot!("sudoku_start_25x25_100x30", shown);
+    // Every cell can be clicked.
+    for (r, c) in [(0, 0), (12, 13), (24, 24)] {
+        let (x, y) = s.view.cell_point(r, c).expect("drawn");
+        assert!(x < 100 && y < 30);
+        assert_eq!(s.view.cell_at(x, y), Some((r, c)));
+    }
+    // Below it, the message names the area and the window needed.
+    let small = text(&render(&mut s, 100, 28, &Theme::dark()));
+    assert!(
+        small.contains("at least 56×29") && small.contains("a window of 56×31"),
+        "{small}"
+    );
+}
+
+#[test]
 fn mono_theme_draws_without_colours() {
     let mut s = screen_of(EASY9);
     let buffer = render(&mut s, 80, 24, &Theme::mono());
