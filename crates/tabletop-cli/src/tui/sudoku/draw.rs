@@ -198,7 +198,7 @@ impl GridLayout {
             Notes::Box => {
                 // The digit is in the middle column, `box_cols`: the notes take the
                 // columns of the other parity.
-                let first = usize::from(self.box_cols % 2 == 0);
+                let first = usize::from(self.box_cols.is_multiple_of(2));
                 Some((k / self.box_cols, first + 2 * (k % self.box_cols)))
             }
             Notes::Rows(per_row) => {
