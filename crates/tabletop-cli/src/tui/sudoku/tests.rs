@@ -376,6 +376,37 @@ fn notes_by_keys_and_by_mouse() {
 }
 
 #[test]
+fn a_digit_leaves_the_notes_of_its_row_column_and_box_and_undo_brings_them_back() {
+    // After a (pencil in every candidate), a digit typed in a cell leaves its peers' notes.
+    let mut s = screen_of(EASY9);
+    type_keys(&mut s, "a");
+    let (r, c) = (1, 6);
+    let d = solution_digit(&s, r, c);
+    assert!(s.game().notes(r, c).contains(d));
+    let before: Vec<_> = (0..81).map(|i| s.game().notes(i / 9, i % 9)).collect();
+    let peer = |i: usize| {
+        let (pr, pc) = (i / 9, i % 9);
+        (pr, pc) != (r, c) && (pr == r || pc == c || (pr / 3, pc / 3) == (r / 3, c / 3))
+    };
+    assert!((0..81).any(|i| peer(i) && before[i].contains(d)));
+    walk_to(&mut s, r, c);
+    type_keys(&mut s, &d.to_string());
+    assert_eq!(s.game().grid().get(r, c), Some(d));
+    for i in (0..81).filter(|&i| peer(i)) {
+        assert!(
+            !s.game().notes(i / 9, i % 9).contains(d),
+            "r{}c{}",
+            i / 9 + 1,
+            i % 9 + 1
+        );
+    }
+    let mut ctx = Ctx::default();
+    s.undo(&mut ctx);
+    let after: Vec<_> = (0..81).map(|i| s.game().notes(i / 9, i % 9)).collect();
+    assert_eq!(after, before);
+}
+
+#[test]
 fn undo_and_redo_through_the_host() {
     let mut s = screen_of(EASY9);
     let d = solution_digit(&s, 0, 0);
