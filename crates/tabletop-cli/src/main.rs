@@ -49,6 +49,31 @@ enum Game {
     Reversi(reversi::ReversiArgs),
 }
 
+/// The games menu of `tabletop` alone on a terminal, in order: name, one line about the
+/// game, its full screen with the default settings.
+const GAMES: [tui::GameEntry; 4] = [
+    tui::GameEntry {
+        name: "Long Nardy",
+        about: "Russian long backgammon, against a bot or a friend",
+        make: tui::nardy::default_screen,
+    },
+    tui::GameEntry {
+        name: "Sudoku",
+        about: "Easy to extreme puzzles, pencil marks, logical hints",
+        make: tui::sudoku::default_screen,
+    },
+    tui::GameEntry {
+        name: "Battleship",
+        about: "Place your fleet, then sink the computer's",
+        make: tui::battleship::default_screen,
+    },
+    tui::GameEntry {
+        name: "Reversi",
+        about: "Othello: outflank and flip, against a bot or a friend",
+        make: tui::reversi::default_screen,
+    },
+];
+
 fn main() -> ExitCode {
     common::install_panic_hook();
     let cli = match Cli::try_parse() {
@@ -68,7 +93,7 @@ fn main() -> ExitCode {
     let full_screen = tui::full_screen_wanted(cli.plain);
     let result = match cli.game {
         // `tabletop` alone: the menu of the four games on a terminal, help otherwise.
-        None if full_screen => tui::run_menu(),
+        None if full_screen => tui::run_menu(GAMES.to_vec()),
         None => {
             use clap::CommandFactory;
             let _ = Cli::command().print_help();

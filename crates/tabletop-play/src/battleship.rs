@@ -12,7 +12,7 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 use tabletop_common::LoadError;
 
-use crate::table::{Action, Table, TableGame};
+use crate::table::{Action, Table, TableGame, persons_turn};
 use crate::{Player, Refusal, Seat, Viewer};
 
 /// The seat of a side.
@@ -160,13 +160,7 @@ impl Battleship {
     }
 
     fn person_decides(&self, persons: &[bool]) -> bool {
-        self.game.as_ref().is_some_and(|g| {
-            !g.is_over()
-                && persons
-                    .get(g.side_to_move().index())
-                    .copied()
-                    .unwrap_or(false)
-        })
+        self.game.is_some() && persons_turn(persons, self.to_act())
     }
 }
 

@@ -13,7 +13,7 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 use tabletop_common::LoadError;
 
-use crate::table::{Action, Table, TableGame};
+use crate::table::{Action, Table, TableGame, persons_turn};
 use crate::{Player, Refusal, Seat, Viewer};
 
 /// The seat of a colour.
@@ -204,12 +204,7 @@ impl Nardy {
 
     /// Whether a person must decide now (not a bot, not a forced pass).
     fn person_decides(&self, persons: &[bool]) -> bool {
-        self.game.outcome().is_none()
-            && !self.game.must_pass()
-            && persons
-                .get(self.game.side_to_move().index())
-                .copied()
-                .unwrap_or(false)
+        !self.game.must_pass() && persons_turn(persons, self.to_act())
     }
 }
 

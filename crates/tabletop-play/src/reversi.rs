@@ -11,7 +11,7 @@ use reversi_core::{Color, Game, Move, Outcome, Position, Rules, SquareSet};
 use serde::{Deserialize, Serialize};
 use tabletop_common::LoadError;
 
-use crate::table::{Action, Table, TableGame};
+use crate::table::{Action, Table, TableGame, persons_turn};
 use crate::{Player, Refusal, Seat, Viewer};
 
 /// The seat of a colour.
@@ -109,13 +109,7 @@ impl Reversi {
     }
 
     fn person_decides(&self, persons: &[bool]) -> bool {
-        let pos = self.game.position();
-        !pos.is_over()
-            && !pos.must_pass()
-            && persons
-                .get(seat_of(pos.side_to_move()).index())
-                .copied()
-                .unwrap_or(false)
+        !self.game.position().must_pass() && persons_turn(persons, self.to_act())
     }
 
     /// The discs flipped by the last move.

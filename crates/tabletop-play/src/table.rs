@@ -73,6 +73,13 @@ pub trait TableGame: Clone + Debug + PartialEq {
     fn decode(bytes: &[u8]) -> Result<Self, LoadError>;
 }
 
+/// Whether `seat` (the seat to act, if any) is a person's: `persons[i]` says it of seat `i`.
+/// The undo and redo policies stop at such a seat's decision.
+pub(crate) fn persons_turn(persons: &[bool], seat: Option<Seat>) -> bool {
+    seat.and_then(|s| persons.get(s.index()).copied())
+        .unwrap_or(false)
+}
+
 /// Something a seat asks of the table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

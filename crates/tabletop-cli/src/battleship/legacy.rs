@@ -25,6 +25,7 @@ struct SaveFileV1 {
 
 /// What version 2 wrote.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(serde::Serialize))]
 struct SaveFileV2 {
     state: SavedStateRepr,
     bot: Level,
@@ -33,6 +34,7 @@ struct SaveFileV2 {
 
 /// The game in a version 2 save.
 #[derive(Deserialize)]
+#[cfg_attr(test, derive(serde::Serialize))]
 enum SavedStateRepr {
     /// The engine's save of the battle.
     Battle(Vec<u8>),
@@ -121,4 +123,71 @@ pub(crate) fn decode(bytes: &[u8]) -> CliResult<Legacy> {
         rng,
         placing,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use battleship_core::UniformFleets;
+    use rand::SeedableRng;
+    use tabletop_play::Seat;
+
+    /// A version 2 file as the old code wrote it.
+    fn v2(state: SavedStateRepr, level: Level, rng: &ChaCha8Rng) -> Vec<u8> {
+        let body = postcard::to_allocvec(&SaveFileV2 {
+            state,
+            bot: level,
+            rng: rng.clone(),
+        })
+        .unwrap();
+        let mut out = MAGIC.to_vec();
+        out.extend_from_slice(&2u16.to_le_bytes());
+        out.extend_from_slice(&body);
+        out
+    }
+
+    #[test]
+    fn a_version_2_placement_keeps_its_ships_and_the_computer() {
+        let rules = Rules::russian();
+        let rng = ChaCha8Rng::seed_from_u64(5);
+        let ships: Vec<Ship> = ["a1 h 4", "a3 h 3"]
+            .iter()
+            .map(|s| s.parse().unwrap())
+            .collect();
+        let bytes = v2(
+            SavedStateRepr::Placing {
+                rules: rules.clone(),
+                ships: ships.clone(),
+            },
+            Level::new(2).unwrap(),
+            &rng,
+        );
+        let old = decode(&bytes).unwrap();
+        assert_eq!(old.placing.unwrap().ships(), &ships[..]);
+        assert_eq!(old.level, Level::new(2).unwrap());
+        assert_eq!(old.rng, rng);
+        assert!(!old.table.game().placed(Seat(0)) && !old.table.game().placed(Seat(1)));
+        assert_eq!(old.table.players(), &[Player::Human, Player::Bot(2)]);
+    }
+
+    #[test]
+    fn a_version_2_battle_becomes_a_table_at_the_same_shots() {
+        let rules = Rules::russian();
+        let mut rng = ChaCha8Rng::seed_from_u64(6);
+        let sampler = UniformFleets::new(&rules);
+        let (a, b) = (sampler.sample(&mut rng), sampler.sample(&mut rng));
+        let mut game = Game::new(rules, a, b).unwrap();
+        game.play("e5".parse().unwrap()).unwrap();
+        let bytes = v2(SavedStateRepr::Battle(game.to_bytes()), Level::MAX, &rng);
+        let old = decode(&bytes).unwrap();
+        assert!(old.placing.is_none());
+        assert_eq!(old.table.game().game(), Some(&game));
+        assert_eq!(old.table.players(), &[Player::Human, Player::Bot(5)]);
+        // what is saved again is a table, which loads back equal
+        let again = Table::<Battleship>::from_bytes(&old.table.to_bytes()).unwrap();
+        assert_eq!(again, old.table);
+        // junk is an error, never a panic
+        assert!(decode(b"TTBC\x02\x00junk").is_err());
+        assert!(decode(b"TTBC\x09\x00").is_err());
+    }
 }

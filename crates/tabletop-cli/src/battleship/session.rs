@@ -10,9 +10,9 @@ use battleship_core::{
 };
 use rand_chacha::ChaCha8Rng;
 use tabletop_play::battleship::{Battleship, Input, new_table};
-use tabletop_play::{Action, Table};
+use tabletop_play::{Action, Table, Viewer};
 
-use super::{Loaded, YOU, computer_places, computer_shot, draw, load_save, shot_of};
+use super::{COMPUTER, Loaded, YOU, computer_places, computer_shot, draw, load_save, shot_of};
 use crate::common::{CliError, CliResult, Painter, Session};
 
 /// One game against the computer and the settings for the next one.
@@ -428,23 +428,15 @@ impl Session for BattleshipSession {
         let rules = game.rules();
         let mine = game.view(Player::First);
         let left = draw::fleet(rules, mine.fleet(), Some(mine.incoming()), painter);
-        // the end reveals the enemy fleet, with your shots on it
-        let right = draw::fleet(
-            rules,
-            game.fleet(Player::Second),
-            Some(mine.tracking()),
-            painter,
-        );
+        // the end reveals the enemy fleet to your seat's view, with your shots on it
+        let view = self.table.view(Viewer::Seat(YOU));
+        let enemy = view.state.fleets[COMPUTER.index()].as_ref()?;
+        let right = draw::fleet(rules, enemy, Some(mine.tracking()), painter);
         let result = match outcome.winner {
             Player::First => format!("You win in {} shots!", outcome.shots),
             Player::Second => format!("The computer wins in {} shots.", outcome.shots),
         };
-        let ships: Vec<String> = game
-            .fleet(Player::Second)
-            .ships()
-            .iter()
-            .map(Ship::to_string)
-            .collect();
+        let ships: Vec<String> = enemy.ships().iter().map(Ship::to_string).collect();
         Some(format!(
             "{}the enemy fleet: {}\n{result}",
             draw::side_by_side(("your fleet", "enemy fleet"), &left, &right, rules),

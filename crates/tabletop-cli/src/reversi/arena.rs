@@ -8,8 +8,10 @@ use clap::Args;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use reversi_core::ai::{self, Bot, Engine, Level, Limits};
-use reversi_core::{Color, Position};
+use reversi_core::{Color, Game, Position, Rules};
 use serde::Serialize;
+use tabletop_play::reversi::{self, Reversi};
+use tabletop_play::{Player, Table};
 
 use crate::common::{CliError, CliResult, JsonArg, Progress, SeedArg, run_parallel};
 
@@ -208,8 +210,10 @@ fn opening(rng: &mut ChaCha8Rng, plies: u32) -> Position {
     pos
 }
 
+/// One game from `pos` between two bots at a `tabletop_play` table (which plays the forced
+/// passes), `first` playing `first_color`.
 fn play_out(
-    mut pos: Position,
+    pos: Position,
     first: &mut ArenaBot,
     second: &mut ArenaBot,
     first_color: Color,
@@ -217,18 +221,20 @@ fn play_out(
 ) -> CliResult<GameOutcome> {
     first.engine.new_game();
     second.engine.new_game();
-    loop {
-        let bot = if pos.side_to_move() == first_color {
-            &mut *first
-        } else {
-            &mut *second
-        };
-        let Some(mv) = bot.engine.choose_move(&pos, rng) else {
-            break;
-        };
-        pos.play(mv)
-            .map_err(|e| CliError::new(format!("internal error: a bot played {mv}: {e}")))?;
-    }
+    let game = Reversi::new(Game::from_position(Rules::default(), pos));
+    // The seats' level numbers are not used: the arena's own bots answer for them.
+    let mut table = Table::new(game, &[Player::Bot(0), Player::Bot(0)]);
+    table
+        .run_bots(|state, seat, _| {
+            let bot = if reversi::color_of(seat) == first_color {
+                &mut *first
+            } else {
+                &mut *second
+            };
+            reversi::bot_action(state, &mut bot.engine, rng)
+        })
+        .map_err(|e| CliError::new(format!("internal error: a bot's move was refused: {e}")))?;
+    let pos = table.game().game().position();
     Ok(GameOutcome {
         first_discs: pos.count(first_color),
         second_discs: pos.count(first_color.other()),

@@ -1,12 +1,16 @@
-//! The save and load dialogs: a file-name field with its editing keys, OK and Cancel, and
-//! the last error on the dialog's own line.
+//! The host's dialogs: save and load (a file-name field with its editing keys, OK and
+//! Cancel, and the last error on the dialog's own lines) and the y/n questions before
+//! quitting or dropping a game under way.
 
 use crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::Frame;
 use ratatui::layout::Rect;
+use ratatui::widgets::{Block, Borders, Clear};
 
-use crate::tui::Theme;
-use crate::tui::draw::{centered, framed, hit, paint, put};
+use super::{App, Overlay};
+use crate::common::{load_file, write_atomic};
+use crate::tui::draw::{centered, fit, framed, hit, paint, put, width};
+use crate::tui::theme::Theme;
 
 /// Whether the dialog saves or loads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -177,7 +181,11 @@ impl Dialog {
         let cursor = Rect::new(cursor_x, inner.y, 1, 1);
         paint(buf, self.field_rect, cursor, theme.cursor);
         if let Some(error) = &self.error {
-            put(buf, inner, inner.x, inner.y + 2, error, theme.bad);
+            // Two rows, broken between words; a longer error loses words from its middle
+            // (a long path), never its cause at the end.
+            for (i, line) in fit(error, inner.width, 2).iter().enumerate() {
+                put(buf, inner, inner.x, inner.y + 2 + i as u16, line, theme.bad);
+            }
         } else {
             let help = "Enter: OK · Esc: cancel · ←→ Home End Backspace edit";
             put(buf, inner, inner.x, inner.y + 2, help, theme.dim);
@@ -190,4 +198,163 @@ impl Dialog {
         self.cancel =
             Rect::new(cancel_x, y, cancel_end.saturating_sub(cancel_x), 1).intersection(inner);
     }
+}
+
+/// What a y/n question does on yes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Action {
+    Quit,
+    NewGame,
+    BackToGames,
+}
+
+impl Action {
+    pub(super) fn question(self) -> &'static str {
+        match self {
+            Action::Quit => "Quit the game under way?",
+            Action::NewGame => "Start a new game and drop this one?",
+            Action::BackToGames => "Leave this game for the games menu?",
+        }
+    }
+}
+
+impl App {
+    /// Does `action`, asking y/n first while a game is under way.
+    pub(super) fn ask(&mut self, action: Action) {
+        if self.in_progress() {
+            self.overlay = Overlay::Confirm {
+                action,
+                yes: Rect::default(),
+                no: Rect::default(),
+            };
+        } else {
+            self.act(action);
+        }
+    }
+
+    fn act(&mut self, action: Action) {
+        match action {
+            Action::Quit => self.quit = true,
+            Action::NewGame => self.with_screen(|s, ctx| s.new_game(ctx)),
+            Action::BackToGames => {
+                if !self.games.is_empty() {
+                    self.screen = None;
+                } else {
+                    self.quit = true;
+                }
+            }
+        }
+    }
+
+    pub(super) fn confirm_event(
+        &mut self,
+        event: &Event,
+        action: Action,
+        yes: Rect,
+        no: Rect,
+    ) -> bool {
+        let answer = match event {
+            Event::Key(key) => match key.code {
+                KeyCode::Char('y' | 'Y') | KeyCode::Enter => Some(true),
+                _ => Some(false),
+            },
+            Event::Mouse(MouseEvent {
+                kind: MouseEventKind::Down(_),
+                column,
+                row,
+                ..
+            }) => Some(hit(yes, *column, *row)),
+            _ => None,
+        };
+        match answer {
+            Some(true) => self.act(action),
+            Some(false) => {}
+            None => self.overlay = Overlay::Confirm { action, yes, no },
+        }
+        answer.is_some()
+    }
+
+    pub(super) fn open_dialog(&mut self, kind: DialogKind) {
+        let name = self
+            .last_file
+            .clone()
+            .or_else(|| self.screen.as_ref().map(|s| s.save_name()))
+            .unwrap_or_else(|| "tabletop.save".to_owned());
+        self.overlay = Overlay::Dialog(Dialog::new(kind, &name));
+    }
+
+    pub(super) fn dialog_event(&mut self, event: &Event, mut dialog: Dialog) -> bool {
+        let redraw = match dialog.handle(event) {
+            DialogResult::Cancel => return true,
+            DialogResult::Submit(name) => {
+                match self.submit(dialog.kind(), &name) {
+                    Ok(done) => {
+                        self.last_file = Some(name);
+                        self.message = Some(done);
+                        return true;
+                    }
+                    Err(err) => dialog.set_error(err),
+                }
+                true
+            }
+            DialogResult::Changed => true,
+            DialogResult::Ignored => false,
+        };
+        self.overlay = Overlay::Dialog(dialog);
+        redraw
+    }
+
+    /// Saves to or loads from `name`; the text for the status line, or the error for the
+    /// dialog's line.
+    fn submit(&mut self, kind: DialogKind, name: &str) -> Result<String, String> {
+        let name = name.trim();
+        if name.is_empty() {
+            return Err("type a file name".to_owned());
+        }
+        let Some(screen) = self.screen.as_mut() else {
+            return Err("no game is open".to_owned());
+        };
+        let path = self.folder.join(name);
+        let path = path.as_path();
+        match kind {
+            DialogKind::Save => {
+                write_atomic(path, &screen.save())
+                    .map_err(|e| format!("cannot save {name}: {e}"))?;
+                Ok(format!("Saved to {name}"))
+            }
+            DialogKind::Load => {
+                let bytes = load_file(path).map_err(|e| e.message().to_owned())?;
+                screen.load(&bytes).map_err(|e| format!("{name}: {e}"))?;
+                Ok(format!("Loaded {name}"))
+            }
+        }
+    }
+}
+
+/// Draws a y/n question; returns the rectangles of the two answers.
+pub(super) fn draw_confirm(
+    frame: &mut Frame,
+    area: Rect,
+    theme: &Theme,
+    question: &str,
+) -> (Rect, Rect) {
+    let rect = centered(area, width(question).max(20) + 6, 5);
+    frame.render_widget(Clear, rect);
+    frame.render_widget(
+        Block::default()
+            .borders(Borders::ALL)
+            .border_style(theme.dim),
+        rect,
+    );
+    let buf = frame.buffer_mut();
+    put(buf, rect, rect.x + 3, rect.y + 1, question, theme.accent);
+    let y = rect.y + 3;
+    let yes_x = rect.x + 3;
+    let end = put(buf, rect, yes_x, y, "[y] yes", theme.cursor);
+    let no_x = end + 3;
+    let no_end = put(buf, rect, no_x, y, "[n] no", theme.normal);
+    (
+        Rect::new(yes_x, y, end - yes_x, 1).intersection(rect),
+        Rect::new(no_x, y, no_end.saturating_sub(no_x), 1).intersection(rect),
+    )
 }

@@ -9,6 +9,9 @@ use ratatui::style::Style;
 
 use super::{BattleshipScreen, Button, COMPUTER, Phase, YOU};
 use crate::tui::Theme;
+use crate::tui::draw::put;
+use tabletop_play::Viewer;
+use tabletop_play::battleship::seat_of;
 
 /// Where a grid's cells are on the screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,18 +97,7 @@ struct Pen<'a> {
 impl Pen<'_> {
     /// Writes `text` from (x, y), one character per terminal cell; returns the x after it.
     fn put(&mut self, x: u16, y: u16, text: &str, style: Style) -> u16 {
-        let mut x = x;
-        for c in text.chars() {
-            if inside(&self.clip, x, y)
-                && let Some(cell) = self.buf.cell_mut((x, y))
-            {
-                let mut s = [0u8; 4];
-                cell.set_symbol(c.encode_utf8(&mut s));
-                cell.set_style(style);
-            }
-            x = x.saturating_add(1);
-        }
-        x
+        put(self.buf, self.clip, x, y, text, style)
     }
 
     /// Fills a rectangle with spaces in `style`.
@@ -270,13 +262,17 @@ pub(super) fn draw(s: &BattleshipScreen, buf: &mut Buffer, area: Rect, theme: &T
                 own,
                 |c| (Some(c) == last_theirs).then_some(theme.last),
             );
-            let enemy_fleet = game.fleet(COMPUTER);
+            // the table's view of your seat: the enemy fleet only once the game is over
+            let view = s.table.view(Viewer::Seat(seat_of(YOU)));
+            let enemy_fleet = view.state.fleets[seat_of(COMPUTER).index()].as_ref();
             let shade = s.shade.as_deref().filter(|_| !over);
             let width = s.rules.width();
             let theirs = |c: Coord| -> Look {
                 match mine.tracking().mark(c) {
                     // the end reveals the enemy fleet
-                    Mark::Unknown if over && enemy_fleet.ship_at(c).is_some() => {
+                    Mark::Unknown
+                        if over && enemy_fleet.is_some_and(|f| f.ship_at(c).is_some()) =>
+                    {
                         ('■', theme.second)
                     }
                     // the hint's shading: the chance of a ship there

@@ -730,3 +730,19 @@ fn a_hint_is_one_answer_for_one_position() {
     let next = send(&mut s, ch('t')).1.expect("a hint");
     assert_eq!(send(&mut s, ch('t')).1.expect("a hint"), next);
 }
+
+#[test]
+fn an_old_ttbc_save_loads_and_saves_again_as_a_table() {
+    let old = include_bytes!("../../../tests/battleship_fixtures/play-v1.ttbc");
+    assert!(old.starts_with(b"TTBC"));
+    let mut s = screen_with(1, false, SEED);
+    s.load(old).expect("an old save loads");
+    assert!(s.game().is_some());
+    assert_eq!(s.current.level, Level::new(4).unwrap());
+    let bytes = s.save();
+    assert!(bytes.starts_with(b"TTPL"));
+    let mut other = screen_with(1, false, 99);
+    other.load(&bytes).expect("loads");
+    assert_eq!(other.game(), s.game());
+    assert_eq!(other.current.level, Level::new(4).unwrap());
+}

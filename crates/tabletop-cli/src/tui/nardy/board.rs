@@ -8,6 +8,7 @@ use ratatui::style::Style;
 
 use super::{Button, NardyScreen, Spot};
 use crate::tui::Theme;
+use crate::tui::draw::put;
 
 /// The board's width: border, tray, 6 points, bar, 6 points, tray, border.
 const BOARD_WIDTH: u16 = 49;
@@ -26,20 +27,8 @@ struct Canvas<'a> {
 
 impl Canvas<'_> {
     fn put(&mut self, x: u16, y: u16, text: &str, style: Style) {
-        if y >= self.area.height {
-            return;
-        }
-        for (i, ch) in text.chars().enumerate() {
-            let Some(cx) = u16::try_from(i).ok().and_then(|i| x.checked_add(i)) else {
-                return;
-            };
-            if cx >= self.area.width {
-                return;
-            }
-            self.buf[(self.area.x + cx, self.area.y + y)]
-                .set_char(ch)
-                .set_style(style);
-        }
+        let (x, y) = (self.area.x.saturating_add(x), self.area.y.saturating_add(y));
+        put(self.buf, self.area, x, y, text, style);
     }
 
     /// The part of the rectangle (relative) inside the area, in screen coordinates.

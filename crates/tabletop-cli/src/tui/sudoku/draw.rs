@@ -17,13 +17,16 @@ const PANEL_MIN: u16 = 20;
 /// The widest side panel (longer lines of text are harder to read).
 const PANEL_MAX: u16 = 44;
 
-/// How a cell's pencil marks are drawn.
+/// How a cell's pencil marks are drawn. No note ever sits where the cell's digit is drawn
+/// (its middle), so that a lone note never reads as an entry, even without colours.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Notes {
     /// In the layout of a box: digit `d` at the place of the `d`-th cell of a box, with a
-    /// space between (a 9×9 cell is 3 rows of " 1 2 3 ").
+    /// space between, on the columns the digit does not use (a 9×9 cell is 3 rows of
+    /// "1 2 3  ", its digit in the 4th column).
     Box,
-    /// Packed in two rows (a 9×9 cell is "12345" over "6789").
+    /// Packed in two rows of this many, the middle of the first row left free for the
+    /// digit (a 9×9 cell is "12 34" over "56789").
     Rows(usize),
     /// Not drawn: a cell with notes shows `:` and the panel lists them.
     Marker,
@@ -45,6 +48,9 @@ pub(super) struct GridLayout {
     notes: Notes,
     /// Where the row and column numbers go.
     labels: Labels,
+    /// Without the grid's top and bottom border lines (two rows less, for the 25×25 grid
+    /// in a 30-row area): the box lines inside still part the boxes.
+    bare: bool,
 }
 
 /// Where a layout puts the row and column numbers.
@@ -74,15 +80,23 @@ impl GridLayout {
     fn candidates(size: Size, area: Rect) -> Vec<GridLayout> {
         let n = size.side();
         let (br, bc) = (size.box_rows(), size.box_cols());
+        // Two rows of notes need one slot more than the digits (the digit's own).
+        let per_row = n / 2 + 1;
         let styles = [
             (br, 2 * bc + 1, 0, Notes::Box),
-            (2, n.div_ceil(2), 1, Notes::Rows(n.div_ceil(2))),
+            (2, per_row, 1, Notes::Rows(per_row)),
             (1, 3, 0, Notes::Marker),
             (1, 2, 0, Notes::Marker),
         ];
+        let variants = [
+            (Labels::Above, false),
+            (Labels::InBorder, false),
+            (Labels::None, false),
+            (Labels::None, true),
+        ];
         let mut out = Vec::new();
         for (cell_h, cell_w, gap, notes) in styles {
-            for labels in [Labels::Above, Labels::InBorder, Labels::None] {
+            for (labels, bare) in variants {
                 // Two-digit labels need cells at least 3 wide.
                 if labels != Labels::None && cell_w < 3 {
                     continue;
@@ -99,6 +113,7 @@ impl GridLayout {
                     gap,
                     notes,
                     labels,
+                    bare,
                 });
             }
         }
@@ -112,6 +127,11 @@ impl GridLayout {
     }
 
     fn height(&self) -> usize {
+        self.framed_height() - 2 * usize::from(self.bare)
+    }
+
+    /// The height with the top and bottom border lines, drawn or not.
+    fn framed_height(&self) -> usize {
         self.n * self.cell_h + self.n / self.box_rows + 1
     }
 
@@ -134,7 +154,7 @@ impl GridLayout {
 
     fn cell_y(&self, row: usize) -> usize {
         self.y
-            + 1
+            + usize::from(!self.bare)
             + (row / self.box_rows) * (self.box_rows * self.cell_h + 1)
             + (row % self.box_rows) * self.cell_h
     }
@@ -148,12 +168,45 @@ impl GridLayout {
         Some((row, col))
     }
 
-    /// Where digit `d`'s note goes inside a cell.
+    /// The top-left corner of a cell on the screen (tests read the cell there).
+    #[cfg(test)]
+    pub(super) fn cell_origin(&self, row: usize, col: usize) -> (usize, usize) {
+        (self.cell_x(col), self.cell_y(row))
+    }
+
+    /// A cell's width and height.
+    #[cfg(test)]
+    pub(super) fn cell_size(&self) -> (usize, usize) {
+        (self.cell_w, self.cell_h)
+    }
+
+    /// Where a cell's digit goes inside it (tests).
+    #[cfg(test)]
+    pub(super) fn digit_offset(&self) -> (usize, usize) {
+        self.digit_place()
+    }
+
+    /// Where a cell's digit goes inside it (its middle): (row, column).
+    fn digit_place(&self) -> (usize, usize) {
+        ((self.cell_h - 1) / 2, (self.cell_w - 1) / 2)
+    }
+
+    /// Where digit `d`'s note goes inside a cell: (row, column), never the digit's place.
     fn note_place(&self, d: u8) -> Option<(usize, usize)> {
         let k = usize::from(d) - 1;
         match self.notes {
-            Notes::Box => Some((k / self.box_cols, 1 + 2 * (k % self.box_cols))),
-            Notes::Rows(per_row) => Some((k / per_row, k % per_row)),
+            Notes::Box => {
+                // The digit is in the middle column, `box_cols`: the notes take the
+                // columns of the other parity.
+                let first = usize::from(self.box_cols.is_multiple_of(2));
+                Some((k / self.box_cols, first + 2 * (k % self.box_cols)))
+            }
+            Notes::Rows(per_row) => {
+                // The slots in reading order, the digit's one skipped.
+                let (_, mid) = self.digit_place();
+                let slot = if k < mid { k } else { k + 1 };
+                Some((slot / per_row, slot % per_row))
+            }
             Notes::Marker => None,
         }
     }
@@ -268,10 +321,18 @@ fn too_small(buf: &mut Buffer, clip: Rect, size: Size, layouts: &[GridLayout], t
         .map(|g| g.outer())
         .min_by_key(|&(w, h)| w * h)
         .unwrap_or((0, 0));
+    // The host adds a title line and a status line around the screen's area.
     let text = format!(
         "The {size} grid needs a terminal area of at least {}×{} (this one gives {}×{}): \
-         enlarge the window, choose a smaller size in the menu, or play with --plain.",
-        need.0, need.1, clip.width, clip.height
+         a window of {}×{} or more, {} columns wide with the palette. Enlarge the window, \
+         choose a smaller size in the menu, or play with --plain.",
+        need.0,
+        need.1,
+        clip.width,
+        clip.height,
+        need.0,
+        need.1 + 2,
+        need.0 + usize::from(PANEL_MIN) + 2
     );
     Paragraph::new(text)
         .style(theme.bad)
@@ -314,11 +375,15 @@ fn draw_grid(screen: &SudokuScreen, buf: &mut Buffer, clip: Rect, g: &GridLayout
     };
     let solved = game.outcome().is_some();
 
-    // Borders: box lines only, the cells of a box are set apart by their spacing.
-    let (bw, bh) = (g.width(), g.height());
+    // Borders: box lines only, the cells of a box are set apart by their spacing. A bare
+    // layout leaves out the top and bottom lines.
+    let (bw, bh) = (g.width(), g.framed_height());
     let box_h = g.box_rows * g.cell_h + 1;
     for dy in 0..bh {
-        let y = g.y + dy;
+        if g.bare && (dy == 0 || dy == bh - 1) {
+            continue;
+        }
+        let y = g.y + dy - usize::from(g.bare);
         let hline = dy.is_multiple_of(box_h);
         let vpos = |dx: usize| dx.is_multiple_of(g.box_width());
         for dx in 0..bw {
@@ -423,7 +488,8 @@ fn draw_grid(screen: &SudokuScreen, buf: &mut Buffer, clip: Rect, g: &GridLayout
             for dy in 0..g.cell_h {
                 put(buf, clip, x, y + dy, &" ".repeat(g.cell_w), look.fill);
             }
-            let mid = (x + (g.cell_w - 1) / 2, y + (g.cell_h - 1) / 2);
+            let (my, mx) = g.digit_place();
+            let mid = (x + mx, y + my);
             let notes = game.notes(r, c);
             let placed = step.is_some_and(|s| s.placements.iter().any(|p| p.0 == cell));
             match value {
@@ -651,4 +717,32 @@ fn draw_panel(
             .render(area, flow.buf);
     }
     buttons
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// In every layout of every size, no note has the place of the cell's digit, and the
+    /// notes of a cell have a place each, inside the cell.
+    #[test]
+    fn no_note_sits_at_the_digit_place() {
+        for size in Size::ALL {
+            for g in GridLayout::candidates(size, Rect::new(0, 0, 300, 200)) {
+                let mut places = Vec::new();
+                for d in 1..=size.side() as u8 {
+                    let Some(place) = g.note_place(d) else {
+                        continue;
+                    };
+                    assert_ne!(place, g.digit_place(), "{size} {g:?}: note {d}");
+                    assert!(
+                        place.0 < g.cell_h && place.1 < g.cell_w,
+                        "{size} {g:?}: {d}"
+                    );
+                    assert!(!places.contains(&place), "{size} {g:?}: {d}");
+                    places.push(place);
+                }
+            }
+        }
+    }
 }

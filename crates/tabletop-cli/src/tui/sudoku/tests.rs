@@ -225,6 +225,74 @@ fn twenty_five_needs_a_bigger_terminal_and_fits_in_one() {
     assert!(s.view.grid.is_some());
 }
 
+/// The character drawn at a cell's digit place (its middle), and the cell's whole text.
+fn cell_text(s: &SudokuScreen, buffer: &ratatui::buffer::Buffer, r: usize, c: usize) -> String {
+    let g = s.view.grid.expect("a grid");
+    let (x, y) = g.cell_origin(r, c);
+    let (w, h) = g.cell_size();
+    (0..h)
+        .map(|dy| {
+            (0..w)
+                .map(|dx| buffer[((x + dx) as u16, (y + dy) as u16)].symbol())
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+#[test]
+fn a_lone_note_never_sits_where_a_digit_is_drawn() {
+    // The mono theme: only the place tells a note from an entry. r1c1 holds the entry 3,
+    // r1c2 the lone note 3, r1c5 the lone note 5 (the middle of a 3×3 mini-grid).
+    let mut s = screen_of(EASY9);
+    type_keys(&mut s, "3lp3lll5p");
+    assert_eq!(s.game().notes(0, 1).iter().collect::<Vec<_>>(), [3]);
+    assert_eq!(s.game().notes(0, 4).iter().collect::<Vec<_>>(), [5]);
+    s.cursor = (8, 8);
+    for (w, h) in [(80, 24), (100, 34)] {
+        let buffer = render(&mut s, w, h, &Theme::mono());
+        let entry = cell_text(&s, &buffer, 0, 0);
+        for (c, d) in [(1, "3"), (4, "5")] {
+            let note = cell_text(&s, &buffer, 0, c);
+            assert!(note.contains(d), "{w}×{h}: {note:?}");
+            assert_ne!(
+                note.replace(d, "3"),
+                entry,
+                "{w}×{h}: the note reads as an entry"
+            );
+            let (dy, dx) = s.view.grid.expect("a grid").digit_offset();
+            let line = note.split('/').nth(dy).expect("a row");
+            assert_eq!(line.chars().nth(dx), Some(' '), "{w}×{h}: {note:?}");
+        }
+        insta::assert_snapshot!(format!("sudoku_lone_notes_{w}x{h}"), text(&buffer));
+    }
+}
+
+#[test]
+fn twenty_five_fits_a_hundred_by_thirty_with_its_palette() {
+    // A 100×32 terminal gives the screen 100×30 (the title and status lines).
+    let mut s = big_screen(Size::TwentyFive);
+    let shown = text(&render(&mut s, 100, 30, &Theme::dark()));
+    assert!(s.view.grid.is_some(), "{shown}");
+    assert!(
+        shown.contains("[P]") && shown.contains("[notes]"),
+        "{shown}"
+    );
+    insta::assert_snapshot!("sudoku_start_25x25_100x30", shown);
+    // Every cell can be clicked.
+    for (r, c) in [(0, 0), (12, 13), (24, 24)] {
+        let (x, y) = s.view.cell_point(r, c).expect("drawn");
+        assert!(x < 100 && y < 30);
+        assert_eq!(s.view.cell_at(x, y), Some((r, c)));
+    }
+    // Below it, the message names the area and the window needed.
+    let small = text(&render(&mut s, 100, 28, &Theme::dark()));
+    assert!(
+        small.contains("at least 56×29") && small.contains("a window of 56×31"),
+        "{small}"
+    );
+}
+
 #[test]
 fn mono_theme_draws_without_colours() {
     let mut s = screen_of(EASY9);
@@ -305,6 +373,37 @@ fn notes_by_keys_and_by_mouse() {
     s.cursor = (0, 0);
     let t = text(&draw80(&mut s));
     assert!(t.contains("r1c1: notes "), "{t}");
+}
+
+#[test]
+fn a_digit_leaves_the_notes_of_its_row_column_and_box_and_undo_brings_them_back() {
+    // After a (pencil in every candidate), a digit typed in a cell leaves its peers' notes.
+    let mut s = screen_of(EASY9);
+    type_keys(&mut s, "a");
+    let (r, c) = (1, 6);
+    let d = solution_digit(&s, r, c);
+    assert!(s.game().notes(r, c).contains(d));
+    let before: Vec<_> = (0..81).map(|i| s.game().notes(i / 9, i % 9)).collect();
+    let peer = |i: usize| {
+        let (pr, pc) = (i / 9, i % 9);
+        (pr, pc) != (r, c) && (pr == r || pc == c || (pr / 3, pc / 3) == (r / 3, c / 3))
+    };
+    assert!((0..81).any(|i| peer(i) && before[i].contains(d)));
+    walk_to(&mut s, r, c);
+    type_keys(&mut s, &d.to_string());
+    assert_eq!(s.game().grid().get(r, c), Some(d));
+    for i in (0..81).filter(|&i| peer(i)) {
+        assert!(
+            !s.game().notes(i / 9, i % 9).contains(d),
+            "r{}c{}",
+            i / 9 + 1,
+            i % 9 + 1
+        );
+    }
+    let mut ctx = Ctx::default();
+    s.undo(&mut ctx);
+    let after: Vec<_> = (0..81).map(|i| s.game().notes(i / 9, i % 9)).collect();
+    assert_eq!(after, before);
 }
 
 #[test]
