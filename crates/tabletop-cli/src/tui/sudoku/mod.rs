@@ -6,25 +6,27 @@
 //! moves, undo, redo, the time and saves go through the table, and the screen draws it.
 
 mod draw;
+mod help;
+mod input;
 #[cfg(test)]
 mod tests;
 
 use std::time::{Duration, Instant};
 
-use crossterm::event::{Event, KeyCode, KeyEvent, MouseButton, MouseEventKind};
+use crossterm::event::{Event, MouseButton, MouseEventKind};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use sudoku_core::logic::{Difficulty, Hint, hint_with_marks};
-use sudoku_core::{Candidates, Digits, Game, GenerateOptions, Move, Size, Symmetry, generate};
+use sudoku_core::logic::{Difficulty, Hint};
+use sudoku_core::{Game, GenerateOptions, Move, Size, Symmetry, generate};
 use tabletop_play::sudoku::{self as table_sudoku, Input, Sudoku};
 use tabletop_play::{Action, EventKind, Refusal, Seat, Table};
 
 use super::{Choice, Ctx, GameScreen, Handled, Placeholder, Theme};
 use crate::common::clock_seed;
 use crate::sudoku::start::{level_of, level_puzzle};
-use crate::sudoku::text::{check_text, clock, plural, verify_text};
+use crate::sudoku::text::{clock, plural};
 
 /// How long the first key of a two-key number (`1` then `6` for 16) waits for the second.
 const PENDING: Duration = Duration::from_millis(1200);
@@ -277,285 +279,6 @@ impl SudokuScreen {
                 plural(outcome.mistakes as usize, "mistake")
             )
         })
-    }
-
-    /// Writes `digit` in the selected cell, or toggles it among the notes in pencil mode.
-    fn digit(&mut self, digit: u8, ctx: &mut Ctx) {
-        let (row, col) = self.cursor;
-        if !(1..=25).contains(&digit) {
-            return;
-        }
-        let mv = if self.notes_mode {
-            Move::ToggleNotes {
-                row,
-                col,
-                digits: Digits::single(digit),
-            }
-        } else {
-            Move::Enter { row, col, digit }
-        };
-        self.play(mv, ctx);
-    }
-
-    fn clear(&mut self, ctx: &mut Ctx) {
-        let (row, col) = self.cursor;
-        self.play(Move::Clear { row, col }, ctx);
-    }
-
-    /// Plays the first key of a two-key number typed alone.
-    fn commit_pending(&mut self, ctx: &mut Ctx) -> bool {
-        match self.pending.take() {
-            Some((first, _)) => {
-                self.digit(first, ctx);
-                true
-            }
-            None => false,
-        }
-    }
-
-    /// A digit key: a digit, the first or second key of a number above 9 on 16×16 and
-    /// 25×25 grids, or `0` to clear.
-    fn typed(&mut self, d: u8, ctx: &mut Ctx) {
-        let n = self.side();
-        if let Some((first, _)) = self.pending.take() {
-            let two = first * 10 + d;
-            if usize::from(two) <= n {
-                self.digit(two, ctx);
-                return;
-            }
-            self.digit(first, ctx);
-        }
-        if d == 0 {
-            self.clear(ctx);
-        } else if n >= 10 && usize::from(d) * 10 <= n {
-            self.pending = Some((d, Instant::now()));
-            ctx.say(format!(
-                "{d}… a second digit makes {d}0-{}, Enter keeps {d}",
-                (usize::from(d) * 10 + 9).min(n)
-            ));
-        } else {
-            self.digit(d, ctx);
-        }
-    }
-
-    fn toggle_notes_mode(&mut self, ctx: &mut Ctx) {
-        self.notes_mode = !self.notes_mode;
-        ctx.say(if self.notes_mode {
-            "Pencil marks: digits switch notes on and off (p: back to digits)"
-        } else {
-            "Digits: digits fill the cell (p: pencil marks)"
-        });
-    }
-
-    /// Whether the player keeps pencil marks: every empty cell has some.
-    fn keeps_notes(&self) -> bool {
-        let n = self.side();
-        let mut empty = (0..n * n).filter(|&i| self.game().grid().cells()[i] == 0);
-        let mut any = false;
-        let all = empty.all(|i| {
-            any = true;
-            !self.game().notes(i / n, i % n).is_empty()
-        });
-        any && all
-    }
-
-    /// The notes of every cell, row by row.
-    fn marks(&self) -> Vec<Digits> {
-        let n = self.side();
-        (0..n * n)
-            .map(|i| self.game().notes(i / n, i % n))
-            .collect()
-    }
-
-    /// `t`: the engine's next hint (from the player's notes when they keep them all), or,
-    /// with a hint on show, plays it.
-    fn hint(&mut self, ctx: &mut Ctx) {
-        if let Some(hint) = self.hint.take() {
-            self.apply_hint(hint, ctx);
-            return;
-        }
-        let result = if self.keeps_notes() {
-            hint_with_marks(self.game().puzzle(), self.game().grid(), &self.marks())
-        } else {
-            self.game().hint()
-        };
-        match result {
-            Ok(Hint::Solved) => ctx.say("The grid is solved."),
-            Ok(hint) => {
-                let what = match &hint {
-                    Hint::Step(step) => step.technique.name().to_owned(),
-                    Hint::WrongEntry { .. } => "a wrong entry".to_owned(),
-                    Hint::WrongMarks { .. } => "wrong pencil marks".to_owned(),
-                    Hint::Solved => String::new(),
-                };
-                ctx.say(format!("Hint: {what} (t plays it)"));
-                self.hint = Some(hint);
-            }
-            Err(e) => ctx.say(format!("No hint: {e}")),
-        }
-    }
-
-    /// Plays a hint: clears a wrong entry, corrects wrong notes, places the step's digits
-    /// or removes its eliminated candidates from the notes (pencilling in every candidate
-    /// first when the player keeps no notes).
-    fn apply_hint(&mut self, hint: Hint, ctx: &mut Ctx) {
-        let n = self.side();
-        let at = |cell: usize| (cell / n, cell % n);
-        let mut moves = Vec::new();
-        match hint {
-            Hint::WrongEntry { cell, .. } => {
-                let (row, col) = at(cell);
-                moves.push(Move::Clear { row, col });
-            }
-            Hint::WrongMarks { cell, .. } => {
-                let (row, col) = at(cell);
-                let digits = Candidates::new(self.game().grid()).candidates(cell);
-                moves.push(Move::SetNotes { row, col, digits });
-            }
-            Hint::Step(step) if !step.placements.is_empty() => {
-                for &(cell, digit) in &step.placements {
-                    let (row, col) = at(cell);
-                    moves.push(Move::Enter { row, col, digit });
-                }
-            }
-            Hint::Step(step) => {
-                if !self.keeps_notes() && !self.play(Move::FillNotes, ctx) {
-                    return;
-                }
-                let mut cells: Vec<usize> = step.eliminations.iter().map(|e| e.0).collect();
-                cells.dedup();
-                for cell in cells {
-                    let (row, col) = at(cell);
-                    let mut digits = Digits::EMPTY;
-                    for &(_, d) in step.eliminations.iter().filter(|e| e.0 == cell) {
-                        digits.insert(d);
-                    }
-                    let digits = digits & self.game().notes(row, col);
-                    if !digits.is_empty() {
-                        moves.push(Move::ToggleNotes { row, col, digits });
-                    }
-                }
-            }
-            Hint::Solved => return,
-        }
-        if let Some((row, col)) = moves.first().and_then(Move::cell) {
-            self.cursor = (row, col);
-        }
-        let count = moves.len();
-        for mv in moves {
-            if !self.play(mv, ctx) {
-                return;
-            }
-        }
-        if self.game().outcome().is_none() {
-            ctx.say(format!(
-                "Played the hint ({}; u takes back one at a time)",
-                plural(count.max(1), "move")
-            ));
-        }
-    }
-
-    /// `c`: are the entries so far right, how many solutions are left.
-    fn check(&mut self, ctx: &mut Ctx) {
-        let check = self.game().check();
-        let text = check_text(self.game(), &check);
-        ctx.say(text.clone());
-        self.hint = None;
-        self.report = Some(Report {
-            title: "Check",
-            text,
-            wrong: check.wrong,
-        });
-    }
-
-    /// `v`: is the grid complete and correct.
-    fn verify(&mut self, ctx: &mut Ctx) {
-        let wrong = match self.game().verify() {
-            sudoku_core::Verdict::Wrong(wrong) => wrong,
-            _ => Vec::new(),
-        };
-        let text = verify_text(self.game());
-        ctx.say(text.clone());
-        self.hint = None;
-        self.report = Some(Report {
-            title: "Verify",
-            text,
-            wrong,
-        });
-    }
-
-    fn press(&mut self, button: Button, ctx: &mut Ctx) {
-        match button {
-            Button::Digit(d) => self.digit(d, ctx),
-            Button::Notes => self.toggle_notes_mode(ctx),
-            Button::Clear => self.clear(ctx),
-            Button::Fill => {
-                self.play(Move::FillNotes, ctx);
-            }
-            Button::Hint => self.hint(ctx),
-            Button::Check => self.check(ctx),
-            Button::Verify => self.verify(ctx),
-            Button::Undo => self.undo(ctx),
-            Button::NewGame => self.new_game(ctx),
-        }
-    }
-
-    fn step(&mut self, dr: isize, dc: isize) {
-        let n = self.side() as isize;
-        let (r, c) = (self.cursor.0 as isize, self.cursor.1 as isize);
-        self.cursor = (
-            (r + dr).rem_euclid(n) as usize,
-            (c + dc).rem_euclid(n) as usize,
-        );
-    }
-
-    fn key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Handled {
-        if !super::plain_key(key) {
-            return Handled::No;
-        }
-        if let KeyCode::Char(c @ '0'..='9') = key.code {
-            self.typed(c as u8 - b'0', ctx);
-            return Handled::Yes;
-        }
-        // Any other key first plays a lone pending digit; Enter and Space only do that.
-        if self.commit_pending(ctx) && matches!(key.code, KeyCode::Enter | KeyCode::Char(' ')) {
-            return Handled::Yes;
-        }
-        let n = self.side();
-        match key.code {
-            KeyCode::Left | KeyCode::Char('h') => self.step(0, -1),
-            KeyCode::Right | KeyCode::Char('l') => self.step(0, 1),
-            KeyCode::Up | KeyCode::Char('k') => self.step(-1, 0),
-            KeyCode::Down | KeyCode::Char('j') => self.step(1, 0),
-            KeyCode::Home => self.cursor.1 = 0,
-            KeyCode::End => self.cursor.1 = n - 1,
-            KeyCode::Char('p') => self.toggle_notes_mode(ctx),
-            KeyCode::Char('a') => {
-                self.play(Move::FillNotes, ctx);
-            }
-            KeyCode::Char('t') => self.hint(ctx),
-            KeyCode::Char('c') => self.check(ctx),
-            KeyCode::Char('v') => self.verify(ctx),
-            KeyCode::Delete | KeyCode::Backspace => self.clear(ctx),
-            // The symbols 10-25 as the notation writes them (A-P) on the big grids.
-            KeyCode::Char(c @ 'A'..='P') if n >= 10 => self.digit(c as u8 - b'A' + 10, ctx),
-            _ => return Handled::No,
-        }
-        Handled::Yes
-    }
-
-    fn click(&mut self, column: u16, row: u16, ctx: &mut Ctx) -> Handled {
-        if let Some(cell) = self.view.cell_at(column, row) {
-            self.commit_pending(ctx);
-            self.cursor = cell;
-            return Handled::Yes;
-        }
-        if let Some(button) = self.view.button_at(column, row) {
-            self.commit_pending(ctx);
-            self.press(button, ctx);
-            return Handled::Yes;
-        }
-        Handled::No
     }
 
     /// Counts the time since the last tick into the table (not once the game is over):
