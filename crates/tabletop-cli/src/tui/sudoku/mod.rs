@@ -10,6 +10,8 @@ mod help;
 mod input;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_play;
 
 use std::time::{Duration, Instant};
 
