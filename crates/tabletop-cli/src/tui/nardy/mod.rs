@@ -17,6 +17,8 @@ mod menu;
 mod play;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_play;
 
 use std::collections::VecDeque;
 use std::thread::JoinHandle;
