@@ -15,6 +15,8 @@ mod input;
 mod play;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_play;
 
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
