@@ -8,6 +8,7 @@
 mod draw;
 mod help;
 mod input;
+mod layout;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
