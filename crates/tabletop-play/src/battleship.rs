@@ -2,12 +2,16 @@
 //! a seat sees its own fleet and both sides' shots, never the other fleet before the end.
 //!
 //! Seat 0 shoots first. A placement action carries the whole fleet: it is kept in the log
-//! (the save) but no event or view shows it to anyone else.
+//! (the save) but no event or view shows it to anyone else. Before that a seat may keep
+//! its fleet in progress at the table ([`Input::Arrange`], a draft), so that a save made
+//! during a hand placement keeps the ships placed so far; only that seat sees its draft.
 
 use alloc::vec::Vec;
 
 use battleship_core::ai::Bot;
-use battleship_core::{Coord, Fleet, Game, Outcome, Player as Side, Rules, ShotResult, Tracking};
+use battleship_core::{
+    Coord, Fleet, Game, Outcome, Placement, Player as Side, Rules, Ship, ShotResult, Tracking,
+};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use tabletop_common::LoadError;
@@ -40,6 +44,10 @@ pub fn new_table(rules: Rules, players: [Player; 2]) -> Table<Battleship> {
 pub enum Input {
     /// Place the seat's whole fleet (once, before the battle).
     Place(Fleet),
+    /// Keep the ships placed so far (each one where the rules allow it, as in a
+    /// [`Placement`]) as the seat's draft, replacing its previous draft, until it places
+    /// its fleet. Nothing else changes and no one else learns where they are.
+    Arrange(Vec<Ship>),
     /// Shoot at a cell of the other grid.
     Shoot(Coord),
 }
@@ -48,6 +56,11 @@ pub enum Input {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Event {
+    /// A seat has changed its fleet in progress (where, only that seat knows).
+    Arranged {
+        /// Who.
+        seat: Seat,
+    },
     /// A seat has placed its fleet.
     Placed {
         /// Who.
@@ -78,6 +91,8 @@ pub enum Event {
 pub struct Battleship {
     rules: Rules,
     fleets: [Option<Fleet>; 2],
+    /// Each seat's fleet in progress, until it places its fleet.
+    drafts: [Vec<Ship>; 2],
     game: Option<Game>,
 }
 
@@ -90,6 +105,9 @@ pub struct View {
     pub placed: [bool; 2],
     /// The fleets the viewer may see: its own once placed, both once the game is over.
     pub fleets: [Option<Fleet>; 2],
+    /// The viewer's own fleet in progress ([`Input::Arrange`]) before it places its
+    /// fleet; empty for a spectator and for every other seat's.
+    pub draft: Vec<Ship>,
     /// What each seat's shots have revealed of the other grid.
     pub tracking: [Tracking; 2],
     /// Every shot, in order.
@@ -101,6 +119,7 @@ pub struct View {
 struct Saved {
     rules: Rules,
     fleets: [Option<Fleet>; 2],
+    drafts: [Vec<Ship>; 2],
     game: Option<Vec<u8>>,
 }
 
@@ -114,6 +133,7 @@ impl Battleship {
         Battleship {
             rules,
             fleets: [None, None],
+            drafts: [Vec::new(), Vec::new()],
             game: None,
         }
     }
@@ -126,6 +146,7 @@ impl Battleship {
                 Some(game.fleet(Side::First).clone()),
                 Some(game.fleet(Side::Second).clone()),
             ],
+            drafts: [Vec::new(), Vec::new()],
             game: Some(game),
         }
     }
@@ -144,6 +165,22 @@ impl Battleship {
     /// [`Table::view`](crate::Table::view), never this.
     pub fn fleet(&self, seat: Seat) -> Option<&Fleet> {
         self.fleets.get(seat.index())?.as_ref()
+    }
+
+    /// The placement `seat` has in progress: its draft's ships ([`Input::Arrange`]), or
+    /// `None` once it has placed its fleet. Like [`Battleship::fleet`], the referee's
+    /// knowledge: a frontend may resume its own seat's placement from it.
+    pub fn placement(&self, seat: Seat) -> Option<Placement> {
+        let draft = self.drafts.get(seat.index())?;
+        if self.placed(seat) {
+            return None;
+        }
+        let mut placement = Placement::new(self.rules.clone());
+        for ship in draft {
+            // every draft was checked ship by ship when it was arranged
+            placement.place(*ship).ok()?;
+        }
+        Some(placement)
     }
 
     /// Whether `seat` has placed its fleet.
@@ -196,6 +233,18 @@ impl TableGame for Battleship {
         events: &mut Vec<Event>,
     ) -> Result<bool, Refusal> {
         match (input, &mut self.game) {
+            (Input::Arrange(ships), None) => {
+                let mut placement = Placement::new(self.rules.clone());
+                for ship in ships {
+                    placement.place(*ship).map_err(Refusal::illegal)?;
+                }
+                self.drafts[seat.index()] = ships.clone();
+                events.push(Event::Arranged { seat });
+                Ok(false)
+            }
+            (Input::Arrange(_), Some(_)) => Err(Refusal::Illegal(
+                "the fleets are placed: the battle is on".into(),
+            )),
             (Input::Place(fleet), None) => {
                 fleet.validate(&self.rules).map_err(Refusal::illegal)?;
                 let mut fleets = self.fleets.clone();
@@ -210,6 +259,7 @@ impl TableGame for Battleship {
                     events.push(Event::Placed { seat });
                 }
                 self.fleets = fleets;
+                self.drafts[seat.index()].clear();
                 Ok(true)
             }
             (Input::Place(_), Some(_)) => Err(Refusal::Illegal(
@@ -292,6 +342,11 @@ impl TableGame for Battleship {
             rules: self.rules.clone(),
             placed: [self.fleets[0].is_some(), self.fleets[1].is_some()],
             fleets: [0, 1].map(|i| self.fleets[i].clone().filter(|_| visible(i))),
+            draft: viewer
+                .seat()
+                .and_then(|s| self.drafts.get(s.index()))
+                .cloned()
+                .unwrap_or_default(),
             tracking: [self.tracking(Seat(0)), self.tracking(Seat(1))],
             shots: self
                 .game
@@ -312,6 +367,7 @@ impl TableGame for Battleship {
             None => STATE_FORMAT.encode(&Saved {
                 rules: self.rules.clone(),
                 fleets: self.fleets.clone(),
+                drafts: self.drafts.clone(),
                 game: None,
             }),
         }
@@ -320,7 +376,7 @@ impl TableGame for Battleship {
     fn decode(bytes: &[u8]) -> Result<Battleship, LoadError> {
         if bytes.starts_with(&STATE_FORMAT.magic()) {
             let (_, saved): (u16, Saved) = STATE_FORMAT.decode(bytes)?;
-            if saved.game.is_some() {
+            if saved.game.is_some() || saved.fleets.iter().all(Option::is_some) {
                 return Err(LoadError::Corrupt);
             }
             for fleet in saved.fleets.iter().flatten() {
@@ -328,12 +384,21 @@ impl TableGame for Battleship {
                     .validate(&saved.rules)
                     .map_err(|e| LoadError::Illegal(alloc::format!("{e}")))?;
             }
-            if saved.fleets.iter().all(Option::is_some) {
-                return Err(LoadError::Corrupt);
+            for (fleet, draft) in saved.fleets.iter().zip(&saved.drafts) {
+                if fleet.is_some() && !draft.is_empty() {
+                    return Err(LoadError::Corrupt);
+                }
+                let mut placement = Placement::new(saved.rules.clone());
+                for ship in draft {
+                    placement
+                        .place(*ship)
+                        .map_err(|e| LoadError::Illegal(alloc::format!("{e}")))?;
+                }
             }
             return Ok(Battleship {
                 rules: saved.rules,
                 fleets: saved.fleets,
+                drafts: saved.drafts,
                 game: None,
             });
         }

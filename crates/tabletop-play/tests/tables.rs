@@ -179,7 +179,16 @@ proptest! {
             &mut table,
             &ops,
             move |b: &Battleship, pick| match b.game() {
-                None => b.to_act().map(|s| battleship::Input::Place(placing[s.index()].clone())),
+                // A draft of the first ships (kept at the table), or the whole fleet.
+                None => b.to_act().map(|s| {
+                    let ships = placing[s.index()].ships();
+                    let k = pick as usize % (ships.len() + 3);
+                    if k < ships.len() {
+                        battleship::Input::Arrange(ships[..k].to_vec())
+                    } else {
+                        battleship::Input::Place(placing[s.index()].clone())
+                    }
+                }),
                 Some(g) => {
                     let cells = g.legal_moves();
                     (!cells.is_empty()).then(|| battleship::Input::Shoot(cells[pick as usize % cells.len()]))
@@ -197,6 +206,20 @@ proptest! {
                 for (seat, other) in [(0usize, 1usize), (1, 0)] {
                     let view = t.view(Viewer::Seat(Seat(seat as u8)));
                     assert!(view.state.fleets[other].is_none());
+                    // A seat sees its own draft and never the other's.
+                    let own = t.game().placement(Seat(seat as u8));
+                    assert_eq!(view.state.draft, own.as_ref().map(|p| p.ships().to_vec()).unwrap_or_default());
+                    if let Some(draft) = t.game().placement(Seat(other as u8)) {
+                        let json = serde_json::to_string(&view).unwrap();
+                        for ship in draft.ships() {
+                            if !own.as_ref().is_some_and(|p| p.ships().contains(ship))
+                                && !t.game().fleet(Seat(seat as u8)).is_some_and(|f| f.ships().contains(ship))
+                            {
+                                let text = serde_json::to_string(ship).unwrap();
+                                assert!(!json.contains(&text), "a view shows the other seat's draft");
+                            }
+                        }
+                    }
                     let Some(theirs) = t.game().fleet(Seat(other as u8)) else {
                         continue;
                     };
@@ -204,9 +227,10 @@ proptest! {
                     let json = serde_json::to_string(&view).unwrap();
                     for ship in theirs.ships() {
                         // Sunk ships are announced; afloat ones must not appear (unless
-                        // the viewer's own fleet has a ship on the very same cells).
+                        // the viewer's own fleet or draft has a ship on the very same cells).
                         if !view.state.tracking[seat].sunk().contains(ship)
                             && !mine.is_some_and(|f| f.ships().contains(ship))
+                            && !view.state.draft.contains(ship)
                         {
                             let text = serde_json::to_string(ship).unwrap();
                             assert!(!json.contains(&text), "a view shows an afloat enemy ship");
@@ -220,6 +244,7 @@ proptest! {
                 }
                 let spectator = t.view(Viewer::Spectator);
                 assert!(spectator.state.fleets.iter().all(Option::is_none));
+                assert!(spectator.state.draft.is_empty());
             },
         );
     }
@@ -469,4 +494,46 @@ fn reconnecting_clients_get_the_events_they_missed() {
     assert_eq!(missed.len(), 2);
     assert_eq!(missed[0].version, 3);
     assert!(table.events_since(4).is_empty());
+}
+
+#[test]
+fn a_battleship_draft_is_kept_in_the_save_and_shown_to_its_seat_only() {
+    let rules = battleship_core::Rules::russian();
+    let fleet = battleship_core::UniformFleets::new(&rules).sample_seeded(4);
+    let mut table = battleship::new_table(rules.clone(), [Player::Human, Player::Bot(2)]);
+    let draft = fleet.ships()[..3].to_vec();
+    table
+        .apply(
+            Seat(0),
+            Action::Play(battleship::Input::Arrange(draft.clone())),
+        )
+        .unwrap();
+    // The ships placed so far survive a save and come back as a placement.
+    let copy = Table::<Battleship>::from_bytes(&table.to_bytes()).unwrap();
+    assert_eq!(copy, table);
+    assert_eq!(copy.game().placement(Seat(0)).unwrap().ships(), &draft[..]);
+    assert_eq!(table.view(Viewer::Seat(Seat(0))).state.draft, draft);
+    assert!(table.view(Viewer::Seat(Seat(1))).state.draft.is_empty());
+    assert!(table.view(Viewer::Spectator).state.draft.is_empty());
+    // Two ships on the same cells are refused, and nothing changes.
+    let before = table.clone();
+    let overlap = vec![draft[0], draft[0]];
+    assert!(matches!(
+        table.apply(Seat(0), Action::Play(battleship::Input::Arrange(overlap))),
+        Err(Refusal::Illegal(_))
+    ));
+    assert_eq!(table, before);
+    // Placing the fleet ends the draft; a draft afterwards is refused.
+    table
+        .apply(
+            Seat(0),
+            Action::Play(battleship::Input::Place(fleet.clone())),
+        )
+        .unwrap();
+    assert!(table.game().placement(Seat(0)).is_none());
+    assert!(table.view(Viewer::Seat(Seat(0))).state.draft.is_empty());
+    assert_eq!(
+        table.apply(Seat(0), Action::Play(battleship::Input::Arrange(draft))),
+        Err(Refusal::NotYourTurn)
+    );
 }

@@ -50,8 +50,8 @@ pub(crate) struct Loaded {
     /// The saved generator: old saves only (a table save has none; the game goes on with
     /// its own).
     pub(crate) rng: Option<ChaCha8Rng>,
-    /// Your placement under way, when you have not placed your fleet on the table yet
-    /// (an old save keeps its ships; a table save starts it on an empty grid).
+    /// Your placement under way, when you have not placed your fleet on the table yet,
+    /// with the ships placed so far.
     pub(crate) placing: Option<Placement>,
 }
 
@@ -80,13 +80,33 @@ pub(crate) fn load_save(bytes: &[u8], level: Level) -> CliResult<Loaded> {
     if table.players().first() != Some(&Player::Human) {
         table.set_player(YOU, Player::Human)?;
     }
-    let placing = (!table.game().placed(YOU)).then(|| Placement::new(table.game().rules().clone()));
+    // your placement under way, with the ships of your draft if the save kept one
+    let placing = table.game().placement(YOU);
     Ok(Loaded {
         table,
         level,
         rng: None,
         placing,
     })
+}
+
+/// The save of `table` with your hand placement under way (`placing`) kept at the table
+/// as your draft ([`Input::Arrange`]), so that loading it gives back the ships placed so
+/// far.
+pub(crate) fn save_with_draft(table: &Table<Battleship>, placing: Option<&Placement>) -> Vec<u8> {
+    let Some(placing) = placing else {
+        return table.to_bytes();
+    };
+    if table.game().placement(YOU).as_ref() == Some(placing) {
+        return table.to_bytes();
+    }
+    let mut copy = table.clone();
+    // A placement holds only ships the rules allow, so the table takes it as a draft
+    // whenever you have not placed your fleet (the only time there is a placement).
+    match copy.apply(YOU, Action::Play(Input::Arrange(placing.ships().to_vec()))) {
+        Ok(_) => copy.to_bytes(),
+        Err(_) => table.to_bytes(),
+    }
 }
 
 /// The computer places its fleet with `strategy`, unless it has.

@@ -12,7 +12,10 @@ use rand_chacha::ChaCha8Rng;
 use tabletop_play::battleship::{Battleship, Input, new_table};
 use tabletop_play::{Action, Table, Viewer};
 
-use super::{COMPUTER, Loaded, YOU, computer_places, computer_shot, draw, load_save, shot_of};
+use super::{
+    COMPUTER, Loaded, YOU, computer_places, computer_shot, draw, load_save, save_with_draft,
+    shot_of,
+};
 use crate::common::{CliError, CliResult, Painter, Session};
 
 /// One game against the computer and the settings for the next one.
@@ -410,11 +413,9 @@ impl Session for BattleshipSession {
         }
     }
 
-    /// The table. During a hand placement the table has no fleet of yours yet: the save
-    /// keeps the rules, the seats and the computer's level, not the ships placed so far
-    /// (loading it starts the placement again on an empty grid).
+    /// The table; during a hand placement, with the ships placed so far as your draft.
     fn save(&self) -> CliResult<Vec<u8>> {
-        Ok(self.table.to_bytes())
+        Ok(save_with_draft(&self.table, self.placing.as_ref()))
     }
 
     fn load(&mut self, bytes: &[u8]) -> CliResult {

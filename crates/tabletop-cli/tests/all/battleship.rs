@@ -302,13 +302,24 @@ fn save_during_placement_and_load_during_play() {
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains(&format!("Saved to {pl}.")));
-    // the save is the table before your placement (it holds no half-placed fleet): the
-    // placement starts again on an empty grid
-    let out = run(&["play", "--load", pl], "place a3 h 4\nq\n");
+    // the save keeps the ships placed so far (your draft at the table): the placement
+    // goes on with the 4-ship at a1 in place, so a second 4-ship is refused
+    let out = run(
+        &["play", "--load", pl],
+        "show\nplace a3 h 4\nplace a3 h 3\nq\n",
+    );
     assert!(out.status.success());
-    assert!(text(&out.stdout).contains("still to place: 4 3 3 2 2 2 1 1 1 1"));
-    assert!(text(&out.stdout).contains("still to place: 3 3 2 2 2 1 1 1 1"));
-    assert!(text(&out.stderr).is_empty(), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    assert!(!s.contains("still to place: 4 3 3 2 2 2 1 1 1 1"), "{s}");
+    assert!(s.contains("still to place: 3 3 2 2 2 1 1 1 1"), "{s}");
+    assert!(s.contains("still to place: 3 2 2 2 1 1 1 1"), "{s}");
+    let row1 = s.lines().find(|l| l.starts_with(" 1 ")).unwrap();
+    assert!(row1.starts_with(" 1  # # # # ."), "{row1}");
+    assert!(
+        text(&out.stderr).contains("cannot place a3 h 4"),
+        "{}",
+        text(&out.stderr)
+    );
     // a battle saved, then loaded in the middle of another game
     let out = run(&["play", "--seed", "7"], &format!("e5\nsave {ba}\nq\n"));
     assert!(out.status.success());

@@ -36,7 +36,9 @@ use tabletop_play::{Action, EventKind, Seat, Table};
 
 use super::worker::Worker;
 use super::{Choice, Ctx, GameScreen, Handled, Theme};
-use crate::battleship::{computer_places, computer_shot, load_save, players, shot_of};
+use crate::battleship::{
+    computer_places, computer_shot, load_save, players, save_with_draft, shot_of,
+};
 use crate::common::{CliResult, clock_seed};
 
 /// The person: the engine's first player, who shoots first (the line mode and the save
@@ -659,11 +661,13 @@ impl GameScreen for BattleshipScreen {
         }
     }
 
-    /// The table. While you place your fleet the table has none of yours yet: the save
-    /// keeps the rules, the seats and the computer's level, not the ships placed so far
-    /// (loading it starts your placement again on an empty grid).
+    /// The table; while you place your fleet, with the ships placed so far as your draft.
     fn save(&self) -> Vec<u8> {
-        self.table.to_bytes()
+        let placing = match &self.phase {
+            Phase::Placing(p) => Some(&p.placement),
+            Phase::Battle => None,
+        };
+        save_with_draft(&self.table, placing)
     }
 
     fn load(&mut self, bytes: &[u8]) -> Result<(), String> {
