@@ -537,3 +537,97 @@ fn a_battleship_draft_is_kept_in_the_save_and_shown_to_its_seat_only() {
         Err(Refusal::NotYourTurn)
     );
 }
+
+/// The tables whose saves are kept in `tests/fixtures/` (`TABLETOP_WRITE_FIXTURES=1
+/// cargo test -p tabletop-play --test tables fixtures` writes them anew), built by fixed
+/// legal choices (no bot, so new bot weights change nothing here).
+fn fixture_tables() -> Vec<(&'static str, Vec<u8>)> {
+    let pick = |i: usize| (i * 7 + 3) as u16;
+    let mut n = nardy::new_table(Default::default(), 2024, [Player::Human, Player::Bot(2)]);
+    for i in 0..24 {
+        let (Some(seat), Some(input)) = (n.to_act(), nardy_legal(n.game(), pick(i))) else {
+            break;
+        };
+        n.apply(seat, Action::Play(input)).unwrap();
+    }
+    let _ = n.apply(Seat(0), Action::Undo);
+    let settings = Settings {
+        undo: true,
+        clock: Some(TimeControl {
+            initial_ms: 60_000,
+            increment_ms: 2_000,
+        }),
+    };
+    let mut r = Table::with_settings(
+        Reversi::new(Default::default()),
+        vec![Player::Human, Player::Human],
+        settings,
+    );
+    for i in 0..20u64 {
+        let moves = r.game().game().legal_moves();
+        let seat = r.to_act().unwrap();
+        let mv = moves[pick(i as usize) as usize % moves.len()];
+        r.apply_at(seat, Action::Play(mv), i * 1_500).unwrap();
+    }
+    r.apply_at(Seat(0), Action::Undo, 31_000).unwrap();
+    let rules = battleship_core::Rules::russian();
+    let sampler = battleship_core::UniformFleets::new(&rules);
+    let fleets = [sampler.sample_seeded(5), sampler.sample_seeded(6)];
+    let mut b = battleship::new_table(rules, [Player::Human, Player::Bot(3)]);
+    let draft = fleets[0].ships()[..2].to_vec();
+    b.apply(Seat(0), Action::Play(battleship::Input::Arrange(draft)))
+        .unwrap();
+    b.apply(
+        Seat(1),
+        Action::Play(battleship::Input::Place(fleets[1].clone())),
+    )
+    .unwrap();
+    b.apply(
+        Seat(0),
+        Action::Play(battleship::Input::Place(fleets[0].clone())),
+    )
+    .unwrap();
+    for i in 0..30 {
+        let cells = b.game().game().unwrap().legal_moves();
+        let seat = b.to_act().unwrap();
+        let cell = cells[pick(i) as usize % cells.len()];
+        b.apply(seat, Action::Play(battleship::Input::Shoot(cell)))
+            .unwrap();
+    }
+    let mut s = sudoku::new_table(sudoku_game());
+    for text in ["r1c3 4", "r1c4 6", "r1c4 5", "note r2c2 2 7"] {
+        let mv = text.parse().unwrap();
+        s.apply(Seat(0), Action::Play(sudoku::Input::Move(mv)))
+            .unwrap();
+    }
+    s.apply(Seat(0), Action::Play(sudoku::Input::Time(95_000)))
+        .unwrap();
+    s.apply(Seat(0), Action::Undo).unwrap();
+    vec![
+        ("nardy.ttpl", n.to_bytes()),
+        ("reversi.ttpl", r.to_bytes()),
+        ("battleship.ttpl", b.to_bytes()),
+        ("sudoku.ttpl", s.to_bytes()),
+    ]
+}
+
+/// Saves written by this version keep loading into the same tables, byte for byte.
+#[test]
+fn fixtures_of_every_game_still_load() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    for (name, bytes) in fixture_tables() {
+        let path = dir.join(name);
+        if std::env::var_os("TABLETOP_WRITE_FIXTURES").is_some() {
+            std::fs::write(&path, &bytes).unwrap();
+        }
+        let kept = std::fs::read(&path).unwrap();
+        let again = match name {
+            "nardy.ttpl" => Table::<Nardy>::from_bytes(&kept).map(|t| t.to_bytes()),
+            "reversi.ttpl" => Table::<Reversi>::from_bytes(&kept).map(|t| t.to_bytes()),
+            "battleship.ttpl" => Table::<Battleship>::from_bytes(&kept).map(|t| t.to_bytes()),
+            _ => Table::<Sudoku>::from_bytes(&kept).map(|t| t.to_bytes()),
+        };
+        assert_eq!(again.unwrap(), kept, "{name} no longer replays to itself");
+        assert_eq!(kept, bytes, "{name}: today's table saves differently");
+    }
+}
