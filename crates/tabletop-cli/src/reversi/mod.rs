@@ -23,7 +23,7 @@ use tabletop_play::Table;
 use tabletop_play::reversi::Reversi;
 
 use crate::common::{CliError, CliResult, JsonArg, Painter, SeedArg, Style, load_file};
-use session::{play, play_full_screen};
+use session::play;
 
 /// Arguments of `tabletop reversi`: a subcommand, or none to play against the computer
 /// (the options of `play` are accepted; White defaults to the computer).
@@ -424,6 +424,29 @@ fn color_name(color: Color) -> &'static str {
         Color::Black => "black",
         Color::White => "white",
     }
+}
+
+/// The game full screen, with the same players, rules and save as `play`.
+fn play_full_screen(args: PlayArgs, default_white: Player) -> CliResult {
+    use crate::tui::reversi::{ReversiScreen, Side};
+    let game = match &args.load {
+        Some(_) if args.first.is_some() => {
+            return Err(CliError::usage(
+                "--first cannot go with --load: the save holds its own rules",
+            ));
+        }
+        Some(path) => load_game(path)?,
+        None => Game::new(Rules::with_first(
+            args.first.map_or(Color::Black, Color::from),
+        )),
+    };
+    let side = |p: Player| match p {
+        Player::Human => Side::Human,
+        Player::Bot(level) => Side::Bot(level),
+    };
+    let players = [side(args.black), side(args.white.unwrap_or(default_white))];
+    let screen = ReversiScreen::with_game(game, players, args.seed.seed());
+    crate::tui::run(Box::new(screen))
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
-//! `tabletop reversi play`: an interactive game at a `tabletop_play` table, line by line
-//! (a session of typed commands) or on the full screen.
+//! `tabletop reversi play` in line mode: an interactive game at a `tabletop_play` table,
+//! a session of typed commands (the full screen is `tui::reversi`).
 
 use rand_chacha::ChaCha8Rng;
 use reversi_core::{Color, Game, Move, Position, Rules, SquareSet};
@@ -260,27 +260,4 @@ pub(super) fn play(args: PlayArgs, default_white: Player) -> CliResult {
     let players = [args.black, args.white.unwrap_or(default_white)];
     let mut session = ReversiSession::new(game, players, args.seed.rng());
     run_session(&mut Console::stdin(), &mut session)
-}
-
-/// The game full screen, with the same players, rules and save as `play`.
-pub(super) fn play_full_screen(args: PlayArgs, default_white: Player) -> CliResult {
-    use crate::tui::reversi::{ReversiScreen, Side};
-    let game = match &args.load {
-        Some(_) if args.first.is_some() => {
-            return Err(CliError::usage(
-                "--first cannot go with --load: the save holds its own rules",
-            ));
-        }
-        Some(path) => load_game(path)?,
-        None => Game::new(Rules::with_first(
-            args.first.map_or(Color::Black, Color::from),
-        )),
-    };
-    let side = |p: Player| match p {
-        Player::Human => Side::Human,
-        Player::Bot(level) => Side::Bot(level),
-    };
-    let players = [side(args.black), side(args.white.unwrap_or(default_white))];
-    let screen = ReversiScreen::with_game(game, players, args.seed.seed());
-    crate::tui::run(Box::new(screen))
 }
