@@ -322,24 +322,6 @@ impl Game {
         })
     }
 
-    fn copy(&self) -> Game {
-        self.clone()
-    }
-
-    fn __copy__(&self) -> Game {
-        self.clone()
-    }
-
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Game {
-        self.clone()
-    }
-
-    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (Py<PyAny>,))> {
-        let from_bytes = py.get_type::<Game>().getattr("from_bytes")?.unbind();
-        let bytes = PyBytes::new(py, &self.inner.to_bytes()).into_any().unbind();
-        Ok((from_bytes, (bytes,)))
-    }
-
     fn __repr__(&self) -> String {
         format!(
             "battleship.Game(shots={}, side_to_move={})",
@@ -438,6 +420,8 @@ fn simulate(
     });
     shots.ok_or_else(|| errors::parse("no fleet fits these rules"))
 }
+
+util::game_copy_and_pickle!(Game);
 
 pub(crate) fn module(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
     let m = util::submodule(py, "battleship")?;

@@ -132,19 +132,6 @@ impl Position {
         self.inner.hash(&mut h);
         h.finish()
     }
-
-    fn __copy__(&self) -> Position {
-        self.clone()
-    }
-
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Position {
-        self.clone()
-    }
-
-    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (String,))> {
-        let cls = py.get_type::<Position>().into_any().unbind();
-        Ok((cls, (self.inner.to_string(),)))
-    }
 }
 
 /// How a finished Reversi game ended: the final disc counts.
@@ -297,24 +284,6 @@ impl Game {
     fn from_bytes(_cls: &Bound<'_, PyType>, data: &[u8]) -> PyResult<Self> {
         let inner = reversi_core::Game::from_bytes(data).map_err(errors::load)?;
         Ok(Game { inner })
-    }
-
-    fn copy(&self) -> Game {
-        self.clone()
-    }
-
-    fn __copy__(&self) -> Game {
-        self.clone()
-    }
-
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Game {
-        self.clone()
-    }
-
-    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (Py<PyAny>,))> {
-        let from_bytes = py.get_type::<Game>().getattr("from_bytes")?.unbind();
-        let bytes = PyBytes::new(py, &self.inner.to_bytes()).into_any().unbind();
-        Ok((from_bytes, (bytes,)))
     }
 
     fn __repr__(&self) -> String {
@@ -486,6 +455,10 @@ fn play_games(
         .map(|inner| Game { inner })
         .collect())
 }
+
+util::game_copy_and_pickle!(Game);
+
+util::position_copy_and_pickle!(Position);
 
 pub(crate) fn module(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
     let m = util::submodule(py, "reversi")?;

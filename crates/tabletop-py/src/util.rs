@@ -42,3 +42,62 @@ impl LevelArg {
         }
     }
 }
+
+/// The copy and pickle protocol of a game class: `copy()`, `copy.copy`, `copy.deepcopy`
+/// (all plain clones: a game holds no Python object) and pickling through the engine's
+/// save (`to_bytes()`, read back by the class's `from_bytes`).
+macro_rules! game_copy_and_pickle {
+    ($class:ident) => {
+        #[pyo3::pymethods]
+        impl $class {
+            /// An independent copy of the game.
+            fn copy(&self) -> $class {
+                self.clone()
+            }
+
+            fn __copy__(&self) -> $class {
+                self.clone()
+            }
+
+            fn __deepcopy__(&self, _memo: &pyo3::Bound<'_, pyo3::PyAny>) -> $class {
+                self.clone()
+            }
+
+            fn __reduce__(
+                &self,
+                py: pyo3::Python<'_>,
+            ) -> pyo3::PyResult<(pyo3::Py<pyo3::PyAny>, (pyo3::Py<pyo3::PyAny>,))> {
+                let from_bytes = py.get_type::<$class>().getattr("from_bytes")?.unbind();
+                let bytes = pyo3::types::PyBytes::new(py, &self.inner.to_bytes());
+                Ok((from_bytes, (bytes.into_any().unbind(),)))
+            }
+        }
+    };
+}
+pub(crate) use game_copy_and_pickle;
+
+/// The copy and pickle protocol of an immutable position class: copies are clones and a
+/// pickle is the position's notation, which the class's constructor parses.
+macro_rules! position_copy_and_pickle {
+    ($class:ident) => {
+        #[pyo3::pymethods]
+        impl $class {
+            fn __copy__(&self) -> $class {
+                self.clone()
+            }
+
+            fn __deepcopy__(&self, _memo: &pyo3::Bound<'_, pyo3::PyAny>) -> $class {
+                self.clone()
+            }
+
+            fn __reduce__(
+                &self,
+                py: pyo3::Python<'_>,
+            ) -> pyo3::PyResult<(pyo3::Py<pyo3::PyAny>, (String,))> {
+                let cls = py.get_type::<$class>().into_any().unbind();
+                Ok((cls, (self.inner.to_string(),)))
+            }
+        }
+    };
+}
+pub(crate) use position_copy_and_pickle;
