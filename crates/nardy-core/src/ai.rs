@@ -217,6 +217,7 @@ mod equity;
 mod eval;
 mod levels;
 mod network;
+mod rollout;
 mod search;
 mod train;
 
@@ -227,5 +228,6 @@ pub use equity::Probabilities;
 pub use eval::{Evaluator, HandEval, is_race, terminal_probabilities};
 pub use levels::{Resources, SearchBot};
 pub use network::{INPUTS, MAX_HIDDEN, Network, OUTPUTS, WEIGHTS_FORMAT};
+pub use rollout::{RolloutStats, rollout};
 pub use search::{MoveFilter, RankedMove, Search, SearchConfig};
 pub use train::{CHECKPOINT_FORMAT, TrainConfig, Trainer};

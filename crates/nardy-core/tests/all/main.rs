@@ -8,4 +8,5 @@ mod api;
 mod game;
 mod perft;
 mod reference;
+mod rollout;
 mod rules;

@@ -61,6 +61,9 @@ pub enum AiCommand {
     Arena(ArenaArgs),
     /// Train the network by self-play (TD(λ)); resumes from the checkpoint if it exists.
     Train(TrainArgs),
+    /// Play a position, or the best turns of a roll, out to the end many times with a
+    /// bot: the equity of each with its 95% confidence interval.
+    Rollout(super::rollout::RolloutArgs),
 }
 
 /// `tabletop nardy arena`.
@@ -149,6 +152,7 @@ pub fn run(command: AiCommand, rules: Rules) -> CliResult {
         } => analyze(&save, level, worst, json),
         AiCommand::Arena(a) => arena(a, rules),
         AiCommand::Train(t) => train(t),
+        AiCommand::Rollout(r) => super::rollout::run(r, rules),
     }
 }
 

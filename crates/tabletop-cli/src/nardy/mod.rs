@@ -3,6 +3,7 @@
 //! Holds no rules logic: it parses arguments and commands, calls `nardy-core` and renders.
 
 mod ai;
+mod rollout;
 mod session;
 
 use std::path::PathBuf;

@@ -226,3 +226,72 @@ fn play_takes_bot_levels() {
     let text = stdout(&out);
     assert!(text.contains(" 1. ") && text.contains("equity"), "{text}");
 }
+
+#[test]
+fn rollout_measures_turns_with_intervals_whatever_the_threads() {
+    let args = |threads: &'static str| {
+        [
+            "nardy",
+            "rollout",
+            MIDDLE,
+            "--dice",
+            "53",
+            "--games",
+            "40",
+            "--level",
+            "greedy",
+            "--top",
+            "2",
+            "--seed",
+            "3",
+            "--threads",
+            threads,
+            "--json",
+        ]
+    };
+    let one = tabletop(&args("1"), "");
+    assert_eq!(one.status.code(), Some(0), "{}", stderr(&one));
+    let two = tabletop(&args("2"), "");
+    assert_eq!(stdout(&one), stdout(&two), "the threads changed a rollout");
+    let lines: Vec<serde_json::Value> = serde_json::from_str(&stdout(&one)).unwrap();
+    assert_eq!(lines.len(), 2);
+    for l in &lines {
+        assert_eq!(l["games"], 40);
+        let (e, ci) = (
+            l["equity"].as_f64().unwrap(),
+            l["interval95"].as_f64().unwrap(),
+        );
+        assert!(e.abs() <= 3.0 && ci > 0.0 && ci < 3.0, "{l}");
+        assert!(l["turn"].is_string() && l["search_equity"].is_number());
+    }
+    // sorted by the rolled-out equity
+    assert!(lines[0]["equity"].as_f64() >= lines[1]["equity"].as_f64());
+}
+
+#[test]
+fn rollout_of_a_decided_position_is_exact_and_bad_input_is_an_error() {
+    // White bears off its last checker with any roll while Black has none home: a mars.
+    let out = tabletop(
+        &[
+            "nardy",
+            "rollout",
+            "1:1/12:15 w",
+            "--games",
+            "36",
+            "--level",
+            "greedy",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("equity +2.000 ± 0.000, win 100.0%"),
+        "{}",
+        stdout(&out)
+    );
+    let out = tabletop(&["nardy", "rollout", "1:1/12:15 w", "--dice", "7"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).starts_with("error: "), "{}", stderr(&out));
+    let out = tabletop(&["nardy", "rollout", "24:15/12:15 w", "--games", "0"], "");
+    assert_eq!(out.status.code(), Some(2));
+}
