@@ -57,7 +57,7 @@ struct Line {
 enum Candidate {
     /// Games played out from this game (the opponent of the mover to roll, or the mover
     /// before its roll).
-    Rollout(Game),
+    Rollout(Box<Game>),
     /// The turn ends the game: the mover wins this way, for sure.
     Sure(WinKind),
 }
@@ -83,7 +83,7 @@ pub fn run(a: RolloutArgs, rules: Rules) -> CliResult {
     match &a.dice {
         None => {
             let game = Game::from_position(rules, position, 0)?;
-            candidates.push((None, None, Candidate::Rollout(game)));
+            candidates.push((None, None, Candidate::Rollout(Box::new(game))));
         }
         Some(text) => {
             let dice: Dice = text
@@ -102,7 +102,9 @@ pub fn run(a: RolloutArgs, rules: Rules) -> CliResult {
                 // a turn that bears off the last checker is worth its result exactly
                 let candidate = match r.position.finished() {
                     Some(_) => Candidate::Sure(score(&r.position, mover, &rules)),
-                    None => Candidate::Rollout(Game::from_position(rules, r.position, 0)?),
+                    None => {
+                        Candidate::Rollout(Box::new(Game::from_position(rules, r.position, 0)?))
+                    }
                 };
                 candidates.push((Some(r.mv.to_string()), Some(r.equity), candidate));
             }
