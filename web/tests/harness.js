@@ -44,12 +44,16 @@ export async function start() {
   const server = await serve();
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const context = await browser.newContext({ viewport: { width: 1100, height: 820 }, acceptDownloads: true });
-  async function open(game, { fast = true } = {}) {
+  async function open(game, { fast = true, settings = {} } = {}) {
     const page = await context.newPage();
     page.errors = [];
     page.on('pageerror', (e) => page.errors.push(`uncaught: ${e.message}`));
     page.on('console', (m) => { if (m.type() === 'error') page.errors.push(`console: ${m.text()}`); });
-    if (fast) await page.addInitScript(() => localStorage.setItem('tabletop.botDelay', '0'));
+    await page.addInitScript(([fast, settings]) => {
+      if (fast) localStorage.setItem('tabletop.botDelay', '0');
+      const old = JSON.parse(localStorage.getItem('tabletop.settings') || '{}');
+      localStorage.setItem('tabletop.settings', JSON.stringify({ ...old, ...settings }));
+    }, [fast, settings]);
     await page.goto(`${server.url}?game=${game}`);
     await page.waitForSelector('body[data-ready="true"]');
     return page;
@@ -80,4 +84,17 @@ export async function screenshot(page, name) {
   const dir = path.join(ROOT, 'docs', 'screenshots');
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+// Downloads the running game's save through the page's button; resolves to its path.
+export async function downloadSave(page, dir) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+  const file = path.join(dir, download.suggestedFilename());
+  await download.saveAs(file);
+  return file;
+}
+
+// Every browser context starts empty: a fresh one for tests that must not share storage.
+export async function freshContext(b) {
+  return b.browser.newContext({ viewport: { width: 1100, height: 820 }, acceptDownloads: true });
 }
