@@ -172,6 +172,7 @@ impl NardyTable {
             ),
         );
         map.insert("legal".into(), json!(legal));
+        map.insert("notation".into(), json!(game.position().to_string()));
         map.insert("side".into(), json!(color_index(game.side_to_move())));
         map.insert("history".into(), json!(history));
         if let Some(outcome) = game.outcome() {
