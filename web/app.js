@@ -73,6 +73,7 @@ export const app = {
 
   // Runs an action of the person on the table; a refusal is shown, then all is drawn.
   act(fn) {
+    if (!this.table) return;
     try {
       fn(this.table);
       this.say('');
@@ -147,8 +148,9 @@ export const app = {
       const version = this.view.version;
       this.say('Thinking about a hint…', true);
       try {
-        const list = await this.module.hint(this);
-        if (this.view.version !== version) return;
+        const module = this.module;
+        const list = await module.hint(this);
+        if (this.module !== module || this.view?.version !== version) return;
         this.hints = { version, list };
         this.say('');
       } catch (e) {
@@ -198,6 +200,10 @@ export const app = {
         this.say(`The saved ${name} game could not be resumed: ${e}`);
       }
     }
+    // Nothing is drawn or played until the new game is there.
+    if (this.table) this.table.free();
+    this.table = null;
+    this.view = null;
     this.name = name;
     this.module = GAMES[name];
     await this.newGame();
