@@ -94,7 +94,3 @@ export async function downloadSave(page, dir) {
   return file;
 }
 
-// Every browser context starts empty: a fresh one for tests that must not share storage.
-export async function freshContext(b) {
-  return b.browser.newContext({ viewport: { width: 1100, height: 820 }, acceptDownloads: true });
-}

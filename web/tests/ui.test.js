@@ -73,3 +73,36 @@ test('nardy hints of the learned level rank every turn with equities, from the w
     await b.stop();
   }
 });
+
+test('the main thread never stalls while the strongest reversi bot plays', async () => {
+  const b = await start();
+  try {
+    const page = await b.open('reversi', { settings: { 'reversi.level': '10', 'reversi.seat': 'black' } });
+    await page.click('#new');
+    let v = await settled(page);
+    // A timer every 5 ms records the longest gap between its ticks: a bot thinking on the
+    // main thread would stall it for as long as the bot thinks.
+    await page.evaluate(() => {
+      let last = performance.now();
+      window.longestGap = 0;
+      setInterval(() => {
+        const now = performance.now();
+        window.longestGap = Math.max(window.longestGap, now - last);
+        last = now;
+      }, 5);
+    });
+    let thinking = 0;
+    for (let i = 0; i < 16 && !v.ending; i++) {
+      await page.click(`[data-square="${v.legal[0]}"]`);
+      const t0 = Date.now();
+      v = await settled(page);
+      thinking += Date.now() - t0;
+    }
+    const gap = await page.evaluate(() => window.longestGap);
+    console.log(`level 10 thought ${thinking} ms over 16 moves; the longest main-thread gap was ${gap.toFixed(0)} ms`);
+    assert.ok(gap < 200, `the page stalled for ${gap} ms`);
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await b.stop();
+  }
+});
