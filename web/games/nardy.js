@@ -161,7 +161,9 @@ export default {
     }
     if (app.hints) {
       info.append(h('p', {}, `Hints (level ${app.setting('hint', '4')}), best first — equity, loss:`),
-        h('ol', { id: 'hint-list', class: 'hints' }, app.hints.list.slice(0, 6).map((r) => h('li', {}, `${r.turn}  ${r.equity >= 0 ? '+' : ''}${r.equity.toFixed(3)}${r.loss > 0 ? `  (−${r.loss.toFixed(3)})` : ''}`))));
+        h('ol', { id: 'hint-list', class: 'hints' }, app.hints.list.slice(0, 6).map((r) => h('li', {},
+          `${r.turn}  ${r.equity >= 0 ? '+' : ''}${r.equity.toFixed(3)}${r.loss > 0 ? `  (−${r.loss.toFixed(3)})` : ''} `,
+          mine && v.played.length === 0 ? h('button', { class: 'play-hint', onclick: () => app.act((t) => t.play_turn(r.turn)) }, 'Play') : null))));
     }
   },
 };

@@ -61,6 +61,13 @@ impl NardyTable {
         person_act(&mut self.table, Action::Play(Input::Step(step)))
     }
 
+    /// Plays a whole turn written in the engine's notation (`24/18 18/13`, as the hints
+    /// write it) for the person, from the start of the turn.
+    pub fn play_turn(&mut self, turn: &str) -> Result<(), String> {
+        let mv: nardy_core::Move = turn.parse().map_err(|e| format!("{e}"))?;
+        person_act(&mut self.table, Action::Play(Input::Turn(mv)))
+    }
+
     /// Every legal turn of the turn in progress (from its start) ranked by the search of
     /// `level` (1–3: the hand-made evaluation; 4–6: the learned one, 0 to 2 plies), best
     /// first, as JSON: `[{"turn", "equity", "loss", "win"}]`. Slow from level 4 on: the
@@ -213,6 +220,7 @@ mod tests {
         }
         assert!(view(&t)["version"].as_u64().unwrap() > before);
         assert!(t.step(1, 30).is_err());
+        assert!(t.play_turn("24/18 18/13").is_err(), "not White's turn");
         let hints: Value = serde_json::from_str(&t.hints(3).unwrap()).unwrap();
         assert!(view(&t)["bot"].is_object());
         assert!(!hints.as_array().unwrap().is_empty());
