@@ -7,6 +7,7 @@ const CELL = 30;
 const M = 22; // the margin for the labels
 let vertical = false;
 let length = null; // the length of the next ship to place
+let cursor = null; // [col, row] the arrow keys point at (your grid while placing, else the enemy's)
 
 function grid(v, name, label, marks, onclick) {
   const w = M + v.width * CELL + 4;
@@ -58,7 +59,7 @@ export default {
     { key: 'rules', label: 'Rules', value: 'russian', options: [['russian', 'Russian (10 ships, no touching, shoot again on a hit)'], ['classic', 'Classic (5 ships, may touch)']] },
   ],
 
-  reset() { vertical = false; length = null; },
+  reset() { vertical = false; length = null; cursor = null; },
 
   async create(app) {
     return new app.wasm.BattleshipTable(Number(app.setting('level', '3')), app.setting('rules', 'russian'));
@@ -84,10 +85,29 @@ export default {
     ];
   },
 
+  // R turns the next ship; arrows move a cursor, Enter places a ship there or shoots.
   key(app, e) {
-    if (app.view?.phase === 'placing' && e.key.toLowerCase() === 'r') {
+    const v = app.view;
+    if (v?.phase === 'placing' && e.key.toLowerCase() === 'r') {
       vertical = !vertical;
       app.refresh();
+      return true;
+    }
+    const d = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
+    if (d) {
+      const [c, r] = cursor ?? [0, 0];
+      cursor = [Math.min(v.width - 1, Math.max(0, c + d[0])), Math.min(v.height - 1, Math.max(0, r + d[1]))];
+      app.refresh();
+      return true;
+    }
+    if ((e.key === 'Enter' || e.key === ' ') && cursor) {
+      const [c, r] = cursor;
+      if (v.phase === 'placing') {
+        const next = length ?? (v.missing.length ? Math.max(...v.missing) : null);
+        if (next !== null) app.act((t) => t.place_ship(c, r, vertical, next));
+      } else if (v.phase === 'battle') {
+        app.act((t) => t.shoot(c, r));
+      }
       return true;
     }
     return false;
@@ -112,6 +132,10 @@ export default {
     for (const sh of v.sunk) ship(enemy, sh, 'ship sunk', 'var(--bad)');
     for (const sh of v.enemy_fleet) ship(enemy, sh, 'ship enemy', 'none');
     overlay(enemy, v, v.enemy_marks);
+    if (cursor) {
+      const target = placing ? own : enemy;
+      target.append(s('rect', { class: 'cursor', x: M + cursor[0] * CELL + 1, y: M + cursor[1] * CELL + 1, width: CELL - 2, height: CELL - 2, fill: 'none', stroke: 'var(--accent)', 'stroke-width': 3, 'pointer-events': 'none' }));
+    }
     board.append(
       h('figure', {}, own, h('figcaption', {}, 'Your fleet')),
       h('figure', {}, enemy, h('figcaption', {}, 'Enemy waters')),

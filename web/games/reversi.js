@@ -3,6 +3,7 @@
 import { s, h, canvas } from '../svg.js';
 
 const NAMES = ['Black', 'White'];
+let cursor = null; // the square the arrow keys point at
 const levels = Array.from({ length: 10 }, (_, i) => [String(i + 1), `${i + 1}`]);
 
 export default {
@@ -28,6 +29,28 @@ export default {
 
   controls(app, v) {
     return [h('button', { id: 'hint', disabled: !!v.ending || !!v.bot, onclick: () => app.hint() }, 'Hint')];
+  },
+
+  reset() { cursor = null; },
+
+  // Arrows move a cursor over the board, Enter or Space plays there.
+  key(app, e) {
+    const v = app.view;
+    const step = { ArrowUp: -8, ArrowDown: 8, ArrowLeft: -1, ArrowRight: 1 }[e.key];
+    if (step !== undefined) {
+      const start = cursor ?? v.legal[0] ?? 27;
+      const next = start + step;
+      const wraps = (step === 1 && start % 8 === 7) || (step === -1 && start % 8 === 0);
+      cursor = next < 0 || next > 63 || wraps ? start : next;
+      app.refresh();
+      return true;
+    }
+    if ((e.key === 'Enter' || e.key === ' ') && cursor !== null) {
+      const sq = cursor;
+      app.act((t) => t.play(sq));
+      return true;
+    }
+    return false;
   },
 
   async hint(app) {
@@ -63,6 +86,7 @@ export default {
         g.append(s('circle', { cx: x + 25, cy: y + 25, r: 6, fill: '#0005' }));
       }
       if (sq === v.last) g.append(s('circle', { cx: x + 25, cy: y + 25, r: 4, fill: 'var(--bad)' }));
+      if (cursor === sq) g.append(s('rect', { x: x + 2, y: y + 2, width: 46, height: 46, fill: 'none', stroke: 'var(--accent)', 'stroke-width': 3, class: 'cursor' }));
       if (hint?.square === sq) {
         g.append(s('rect', { x: x + 3, y: y + 3, width: 44, height: 44, fill: 'none', stroke: 'var(--mark)', 'stroke-width': 3 }));
         g.append(s('text', { x: x + 25, y: y + 46, 'text-anchor': 'middle', 'font-size': 11, fill: 'var(--mark)' }, hint.text));

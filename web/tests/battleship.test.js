@@ -36,7 +36,13 @@ test('battleship: place by clicks and at random, then sink the bot by clicks', a
     await page.click('#start');
     v = await settled(page);
     assert.equal(v.phase, 'battle');
-    let shots = 0;
+    // Arrows and Enter shoot too: the cursor starts at A1, two steps right is C1.
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    v = await settled(page);
+    assert.notEqual(v.enemy_marks[2], '.', 'C1 was shot from the keyboard');
+    let shots = 1;
     for (let i = 0; !v.ending; i = (i + 1) % 100) {
       if (v.enemy_marks[i] !== '.') continue;
       await page.click(cell('enemy', i % 10, Math.floor(i / 10)));

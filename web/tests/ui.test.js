@@ -23,6 +23,15 @@ test('keys, themes and a phone-sized screen', async () => {
     assert.equal(v.board.filter((d) => d).length, 6);
     await page.keyboard.press('h');
     await page.waitForSelector('#hint-list li');
+    // Arrows move a cursor from the first legal move; Enter plays there.
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await page.locator('[data-square] .cursor').count(), 1);
+    const target = await page.locator('[data-square]:has(.cursor)').getAttribute('data-square');
+    assert.equal(Number(target), v.legal[0]);
+    await page.keyboard.press('Enter');
+    v = await settled(page);
+    assert.equal(v.moves[2], ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'][target % 8] + (Math.floor(target / 8) + 1));
     // T switches the theme, which a reload keeps.
     const theme = await page.evaluate(() => document.documentElement.dataset.theme);
     await page.keyboard.press('t');
