@@ -128,6 +128,18 @@ export default {
       g.addEventListener('click', () => click(p));
       svg.append(g);
     }
+    // The last turn of the other side (a bot's, shown when it is the person's turn):
+    // where its checkers left from and arrived.
+    const last = v.history[v.history.length - 1];
+    if (last && !v.ending && last.color !== v.side) {
+      for (const [from, to] of last.steps) {
+        for (const [p, kind] of [[from, 'from'], [to, 'to']]) {
+          if (p === 0) continue;
+          const { x, top } = place(p);
+          svg.append(s('rect', { class: `last-${kind}`, x: x + 4, y: top ? 208 : 240, width: 44, height: 5, rx: 2, fill: kind === 'to' ? 'var(--accent)' : 'var(--muted)', 'pointer-events': 'none' }));
+        }
+      }
+    }
     // Borne-off trays: Black's on top, White's below; the tray is the target to bear off.
     const tray = s('g', { 'data-point': 0, class: `tray${dests.has(0) ? ' dest clickable' : ''}` });
     tray.append(s('rect', { x: 716, y: 12, width: 72, height: 436, rx: 6, fill: dests.has(0) ? 'var(--accent)' : 'var(--wood)', opacity: dests.has(0) ? 0.6 : 1 }));

@@ -16,6 +16,12 @@ test('nardy: play a whole game step by step against a bot, with hints, undo and 
     for (let guard = 0; !v.ending; guard++) {
       assert.ok(guard < 2000, 'the game ends');
       assert.equal(v.to_act, 0, 'White, the person, is to move when nothing is thinking');
+      const bot = v.history[v.history.length - 1];
+      if (v.played.length === 0 && bot?.color === 1 && bot.steps.length) {
+        // The bot's turn is shown: listed first, and marked on the board.
+        assert.equal(await page.textContent('#history li'), `Black ${bot.dice[0]}-${bot.dice[1]}: ${bot.turn}`);
+        assert.ok(await page.locator('.last-from').count() >= 1, JSON.stringify(bot));
+      }
       const [from, to] = v.legal[v.legal.length - 1];
       await page.click(`[data-point="${from}"]`);
       // Only the engine's destinations from that point are offered.

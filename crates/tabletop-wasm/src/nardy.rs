@@ -142,6 +142,7 @@ impl NardyTable {
                     "color": color_index(t.color),
                     "dice": [t.dice.high(), t.dice.low()],
                     "turn": t.mv.to_string(),
+                    "steps": t.mv.steps().iter().map(|s| [s.from(), s.to().unwrap_or(0)]).collect::<Vec<_>>(),
                 })
             })
             .collect();
