@@ -136,7 +136,7 @@ export default {
         for (const [p, kind] of [[from, 'from'], [to, 'to']]) {
           if (p === 0) continue;
           const { x, top } = place(p);
-          svg.append(s('rect', { class: `last-${kind}`, x: x + 4, y: top ? 208 : 240, width: 44, height: 5, rx: 2, fill: kind === 'to' ? 'var(--accent)' : 'var(--muted)', 'pointer-events': 'none' }));
+          svg.append(s('rect', { class: `last-${kind}`, x: x + 4, y: top ? 13 : 442, width: 44, height: 5, rx: 2, fill: kind === 'to' ? 'var(--accent)' : 'var(--muted)', 'pointer-events': 'none' }));
         }
       }
     }

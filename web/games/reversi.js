@@ -59,11 +59,11 @@ export default {
 
   render(app, v, board, info) {
     board.className = '';
-    const svg = canvas(440, 440, 'Reversi board');
-    svg.append(s('rect', { x: 0, y: 0, width: 440, height: 440, fill: 'var(--board)', rx: 8 }));
+    const svg = canvas(455, 450, 'Reversi board');
+    svg.append(s('rect', { x: 0, y: 0, width: 455, height: 450, fill: 'var(--board)', rx: 8 }));
     for (let i = 0; i < 8; i++) {
       svg.append(s('text', { x: 40 + i * 50 + 25, y: 15, 'text-anchor': 'middle', fill: '#fff', 'font-size': 13 }, 'abcdefgh'[i]));
-      svg.append(s('text', { x: 12, y: 40 + i * 50 + 30, 'text-anchor': 'middle', fill: '#fff', 'font-size': 13 }, String(i + 1)));
+      svg.append(s('text', { x: 20, y: 25 + i * 50 + 30, 'text-anchor': 'middle', fill: '#fff', 'font-size': 13 }, String(i + 1)));
     }
     const legal = new Set(v.legal);
     const flipped = new Set(v.flipped);
