@@ -54,6 +54,17 @@ pub enum AiCommand {
         /// How many of the worst turns to list.
         #[arg(long, default_value_t = 10)]
         worst: usize,
+        /// Where the search is unsure (a turn other than its best, losing less than
+        /// `--unsure`), roll out the turn played and the best one with this many games
+        /// each (0: no rollouts).
+        #[arg(long, default_value_t = 0)]
+        rollout: u64,
+        /// The largest loss the search may be unsure of.
+        #[arg(long, default_value_t = 0.1)]
+        unsure: f32,
+        /// The level that plays the rollouts out.
+        #[arg(long, default_value = "learned")]
+        rollout_level: Level,
         #[command(flatten)]
         json: JsonArg,
     },
@@ -148,8 +159,18 @@ pub fn run(command: AiCommand, rules: Rules) -> CliResult {
             save,
             level,
             worst,
+            rollout,
+            unsure,
+            rollout_level,
             json,
-        } => analyze(&save, level, worst, json),
+        } => {
+            let rollouts = super::rollout::CloseCalls {
+                games: rollout,
+                unsure,
+                level: rollout_level,
+            };
+            analyze(&save, level, worst, &rollouts, json)
+        }
         AiCommand::Arena(a) => arena(a, rules),
         AiCommand::Train(t) => train(t),
         AiCommand::Rollout(r) => super::rollout::run(r, rules),
@@ -299,13 +320,20 @@ struct TurnJson {
     loss: f32,
 }
 
-fn analyze(save: &Path, level: Level, worst: usize, json: JsonArg) -> CliResult {
+fn analyze(
+    save: &Path,
+    level: Level,
+    worst: usize,
+    rollouts: &super::rollout::CloseCalls,
+    json: JsonArg,
+) -> CliResult {
     let bytes = load_file(save)?;
     let game = super::decode_game(&bytes)
         .map_err(|e| CliError::new(format!("cannot load {}: {e}", save.display())))?;
     let resources = Resources::new();
     let mut search = level.search(game.rules(), &resources);
     let analysis = analyse_game(&game, &mut search);
+    let close = rollouts.run(&analysis, game.rules(), &resources)?;
     if json.json {
         let side = |c: Color| if c == Color::White { "white" } else { "black" };
         let turns: Vec<TurnJson> = analysis
@@ -326,6 +354,7 @@ fn analyze(save: &Path, level: Level, worst: usize, json: JsonArg) -> CliResult 
             "turns": turns,
             "lost": per_side(&|c| serde_json::json!(analysis.lost(c))),
             "decisions": per_side(&|c| serde_json::json!(analysis.decisions(c))),
+            "rollouts": close,
         }));
     }
     println!("turn  side   dice  played                    best                      lost");
@@ -357,6 +386,7 @@ fn analyze(save: &Path, level: Level, worst: usize, json: JsonArg) -> CliResult 
             analysis.decisions(c)
         );
     }
+    super::rollout::print_close_calls(&close, rollouts);
     let bad = analysis.worst();
     if !bad.is_empty() {
         println!();

@@ -2,7 +2,7 @@
 //! end many times by a bot (`nardy_core::ai::rollout`), with a confidence interval each.
 
 use clap::Args;
-use nardy_core::ai::{Level, Resources, RolloutStats, rollout};
+use nardy_core::ai::{GameAnalysis, Level, Resources, RolloutStats, rollout};
 use nardy_core::{Color, Dice, Game, Position, Rules, WinKind, score};
 use serde::Serialize;
 
@@ -62,6 +62,54 @@ enum Candidate {
     Sure(WinKind),
 }
 
+/// Who plays the rollouts: bots of `level` under `rules`, sharing `resources`.
+pub(super) struct Players<'a> {
+    pub(super) level: Level,
+    pub(super) rules: Rules,
+    pub(super) resources: Option<&'a Resources>,
+}
+
+/// The machine's threads, the default of `--threads`.
+pub(super) fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// `games` trials of a rollout of `game` for `viewpoint` with `seed`, on `threads`
+/// worker threads, with a progress bar named after `label`.
+pub(super) fn roll_out(
+    game: &Game,
+    viewpoint: Color,
+    games: u64,
+    seed: u64,
+    players: &Players,
+    threads: usize,
+    label: &str,
+) -> RolloutStats {
+    let make = || match players.resources {
+        Some(r) => players.level.bot_with(&players.rules, r),
+        None => players.level.bot(&players.rules),
+    };
+    let mut progress = Progress::new(format!("rollout {label}"), games);
+    let parts = run_parallel(
+        games.div_ceil(CHUNK) as usize,
+        threads.max(1),
+        &mut progress,
+        CHUNK,
+        || [make(), make()],
+        |[w, b], i| {
+            let from = i as u64 * CHUNK;
+            let to = (from + CHUNK).min(games);
+            rollout(game, from..to, seed, [w.as_mut(), b.as_mut()], viewpoint)
+        },
+    );
+    progress.finish();
+    let mut stats = RolloutStats::default();
+    for part in &parts {
+        stats.merge(part);
+    }
+    stats
+}
+
 /// Games per job handed to a worker (the rollout is a function of the trial numbers, so
 /// the chunking changes nothing but the progress bar's steps).
 const CHUNK: u64 = 36;
@@ -110,18 +158,15 @@ pub fn run(a: RolloutArgs, rules: Rules) -> CliResult {
             }
         }
     }
-    let threads = a
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
+    let threads = a.threads.unwrap_or_else(default_threads);
     let games = a.games as u64;
-    let chunks = games.div_ceil(CHUNK) as usize;
-    let make = || match &resources {
-        Some(r) => a.level.bot_with(&rules, r),
-        None => a.level.bot(&rules),
-    };
     let start = std::time::Instant::now();
     let mut lines = Vec::new();
+    let players = Players {
+        level: a.level,
+        rules,
+        resources: resources.as_ref(),
+    };
     for (turn, search_equity, candidate) in &candidates {
         let game = match candidate {
             Candidate::Rollout(game) => game,
@@ -140,24 +185,7 @@ pub fn run(a: RolloutArgs, rules: Rules) -> CliResult {
             }
         };
         let label = turn.clone().unwrap_or_else(|| "the position".into());
-        let mut progress = Progress::new(format!("rollout {label}"), games);
-        let parts = run_parallel(
-            chunks,
-            threads,
-            &mut progress,
-            CHUNK,
-            || [make(), make()],
-            |[w, b], i| {
-                let from = i as u64 * CHUNK;
-                let to = (from + CHUNK).min(games);
-                rollout(game, from..to, a.seed, [w.as_mut(), b.as_mut()], mover)
-            },
-        );
-        progress.finish();
-        let mut stats = RolloutStats::default();
-        for part in &parts {
-            stats.merge(part);
-        }
+        let stats = roll_out(game, mover, games, a.seed, &players, threads, &label);
         let n = stats.trials.max(1) as f64;
         lines.push(Line {
             turn: turn.clone(),
@@ -203,4 +231,137 @@ pub fn run(a: RolloutArgs, rules: Rules) -> CliResult {
     let played: u64 = lines.iter().map(|l| l.games).sum();
     eprintln!("{played} games in {seconds:.1} s");
     Ok(())
+}
+
+/// `analyze --rollout N`: which turns to roll out and how.
+pub(super) struct CloseCalls {
+    /// Games per turn (0: none).
+    pub(super) games: u64,
+    /// Turns that lost less than this (and more than nothing) are the search's close calls.
+    pub(super) unsure: f32,
+    /// The level that plays the games out.
+    pub(super) level: Level,
+}
+
+/// A close call rolled out: the turn played and the best turn of the search.
+#[derive(Serialize)]
+pub(super) struct CloseCall {
+    number: usize,
+    side: &'static str,
+    dice: String,
+    played: String,
+    best: String,
+    search_loss: f32,
+    played_equity: f64,
+    best_equity: f64,
+    /// The rollouts' loss of the turn played (negative: the rollouts prefer it).
+    rollout_loss: f64,
+    /// Half-width of the 95% interval of `rollout_loss` (as if the two rollouts were
+    /// independent: their common dice make the true interval narrower).
+    interval95: f64,
+}
+
+impl CloseCalls {
+    /// Rolls out the close calls of `analysis`, in game order.
+    pub(super) fn run(
+        &self,
+        analysis: &GameAnalysis,
+        rules: &Rules,
+        resources: &Resources,
+    ) -> CliResult<Vec<CloseCall>> {
+        if self.games == 0 {
+            return Ok(Vec::new());
+        }
+        let players = Players {
+            level: self.level,
+            rules: *rules,
+            resources: Some(resources),
+        };
+        let threads = default_threads();
+        let mut out = Vec::new();
+        for t in &analysis.turns {
+            if t.choices < 2 || t.loss <= 0.0 || t.loss >= self.unsure {
+                continue;
+            }
+            let value = |mv: &nardy_core::Move| -> CliResult<RolloutStats> {
+                let mut after = t.position;
+                after
+                    .play(t.dice, mv, rules)
+                    .map_err(|e| CliError::new(format!("turn {}: {e}", t.number)))?;
+                if after.finished().is_some() {
+                    let points = f64::from(score(&after, t.color, rules).points());
+                    return Ok(RolloutStats {
+                        trials: 1,
+                        sum: points,
+                        sum_squares: points * points,
+                        wins: 1,
+                        ..RolloutStats::default()
+                    });
+                }
+                let game = Game::from_position(*rules, after, 0)?;
+                let label = format!("turn {}: {mv}", t.number);
+                Ok(roll_out(
+                    &game,
+                    t.color,
+                    self.games,
+                    t.number as u64,
+                    &players,
+                    threads,
+                    &label,
+                ))
+            };
+            let played = value(&t.played)?;
+            let best = value(&t.best)?;
+            let se = |s: &RolloutStats| if s.trials < 2 { 0.0 } else { s.std_error() };
+            out.push(CloseCall {
+                number: t.number,
+                side: if t.color == Color::White {
+                    "white"
+                } else {
+                    "black"
+                },
+                dice: t.dice.to_string(),
+                played: t.played.to_string(),
+                best: t.best.to_string(),
+                search_loss: t.loss,
+                played_equity: played.mean(),
+                best_equity: best.mean(),
+                rollout_loss: best.mean() - played.mean(),
+                interval95: 1.96 * (se(&played).powi(2) + se(&best).powi(2)).sqrt(),
+            });
+        }
+        Ok(out)
+    }
+}
+
+/// The close calls as `analyze` prints them.
+pub(super) fn print_close_calls(close: &[CloseCall], how: &CloseCalls) {
+    if how.games == 0 {
+        return;
+    }
+    println!();
+    println!(
+        "rollouts of the close calls (turns losing under {:.3}; {} games each, level {}):",
+        how.unsure,
+        how.games,
+        how.level.name()
+    );
+    if close.is_empty() {
+        println!("  none");
+    }
+    for c in close {
+        println!(
+            "  turn {} ({}, {}): played {} {:+.3}, best {} {:+.3}: lost {:+.3} ± {:.3} (search {:.3})",
+            c.number,
+            c.side,
+            c.dice,
+            c.played,
+            c.played_equity,
+            c.best,
+            c.best_equity,
+            c.rollout_loss,
+            c.interval95,
+            c.search_loss
+        );
+    }
 }

@@ -295,3 +295,58 @@ fn rollout_of_a_decided_position_is_exact_and_bad_input_is_an_error() {
     let out = tabletop(&["nardy", "rollout", "24:15/12:15 w", "--games", "0"], "");
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn analyze_rolls_out_the_close_calls() {
+    // The random level's turns, judged by the greedy search: some lose a little.
+    let rules = Rules::default();
+    let mut a = Level::new(3).unwrap().bot(&rules);
+    let mut b = Level::MIN.bot(&rules);
+    let game = play_game(&rules, 8, a.as_mut(), b.as_mut());
+    let path = temp("analyze-rollouts.nardy");
+    std::fs::write(&path, game.to_bytes()).unwrap();
+    let args = [
+        "nardy",
+        "analyze",
+        path.to_str().unwrap(),
+        "--level",
+        "greedy",
+        "--rollout",
+        "36",
+        "--rollout-level",
+        "greedy",
+        "--unsure",
+        "0.05",
+        "--json",
+    ];
+    let out = tabletop(&args, "");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let report: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let rollouts = report["rollouts"].as_array().unwrap();
+    let close = report["turns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["loss"].as_f64().is_some_and(|l| l > 0.0 && l < 0.05))
+        .count();
+    assert!(close > 0, "the game has no close call to test with");
+    assert_eq!(rollouts.len(), close);
+    for r in rollouts {
+        assert_eq!(r["side"], "black");
+        let (p, b) = (
+            r["played_equity"].as_f64().unwrap(),
+            r["best_equity"].as_f64().unwrap(),
+        );
+        assert!((r["rollout_loss"].as_f64().unwrap() - (b - p)).abs() < 1e-9);
+        assert!(r["interval95"].as_f64().unwrap() >= 0.0);
+    }
+    // The text report lists them too.
+    let text = stdout(&tabletop(&args[..args.len() - 1], ""));
+    assert!(
+        text.contains(
+            "rollouts of the close calls (turns losing under 0.050; 36 games each, level greedy):"
+        ),
+        "{text}"
+    );
+    assert_eq!(text.matches(" ± ").count(), close, "{text}");
+}
