@@ -25,6 +25,12 @@ test('battleship: place by clicks and at random, then sink the bot by clicks', a
     await page.click(cell('own', 1, 1));
     assert.notEqual((await page.textContent('#message')).trim(), '');
     assert.equal((await settled(page)).own.length, 2);
+    // A reload in the middle of the placement keeps the ships placed so far.
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    v = await settled(page);
+    assert.equal(v.phase, 'placing');
+    assert.deepEqual(v.own.map((s) => [s.len, s.vertical]), [[4, false], [3, true]], 'the placement resumed');
     // A click on a placed ship takes it back.
     await page.click(cell('own', 5, 1));
     assert.equal((await settled(page)).own.length, 1);

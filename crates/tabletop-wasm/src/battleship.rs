@@ -102,20 +102,25 @@ impl BattleshipTable {
             Orientation::Horizontal
         };
         let ship = Ship::new(coord(col, row)?, orientation, len);
-        self.placement.place(ship).map_err(|e| e.to_string())
+        self.placement.place(ship).map_err(|e| e.to_string())?;
+        self.keep_draft()
     }
 
     /// Takes away the placed ship covering a cell (false if none does).
     pub fn remove_ship(&mut self, col: u8, row: u8) -> Result<bool, String> {
-        Ok(self.placement.remove(coord(col, row)?).is_some())
+        let removed = self.placement.remove(coord(col, row)?).is_some();
+        if removed {
+            self.keep_draft()?;
+        }
+        Ok(removed)
     }
 
     /// Turns the placed ship covering a cell about its bow, when the turned ship fits.
     pub fn rotate_ship(&mut self, col: u8, row: u8) -> Result<(), String> {
         self.placement
             .rotate(coord(col, row)?)
-            .map(drop)
-            .map_err(|e| e.to_string())
+            .map_err(|e| e.to_string())?;
+        self.keep_draft()
     }
 
     /// Replaces the placed ships with a uniformly random valid fleet from `seed`.
@@ -123,11 +128,14 @@ impl BattleshipTable {
         let rules = self.table.game().rules().clone();
         let fleet = random_fleet(&rules, seed);
         self.placement = Placement::from_fleet(rules, &fleet);
+        // a fresh fleet from the rules' own sampler: the table always takes it
+        let _ = self.keep_draft();
     }
 
     /// Takes every placed ship away.
     pub fn clear_ships(&mut self) {
         self.placement.clear();
+        let _ = self.keep_draft();
     }
 
     /// Puts the placed fleet to sea: the table checks it and the battle starts once the
@@ -149,11 +157,22 @@ impl BattleshipTable {
 impl BattleshipTable {
     fn wrap(table: Table<Battleship>) -> BattleshipTable {
         let rules = table.game().rules().clone();
+        // the person's fleet, or the ships placed so far (the table's draft)
         let placement = match table.game().fleet(Seat(0)) {
             Some(fleet) => Placement::from_fleet(rules, fleet),
-            None => Placement::new(rules),
+            None => table
+                .game()
+                .placement(Seat(0))
+                .unwrap_or_else(|| Placement::new(rules)),
         };
         BattleshipTable { table, placement }
+    }
+
+    /// Keeps the ships placed so far at the table (its draft for the person's seat), so
+    /// that a reload or a downloaded save resumes the placement.
+    fn keep_draft(&mut self) -> Result<(), String> {
+        let ships = self.placement.ships().to_vec();
+        person_act(&mut self.table, Action::Play(Input::Arrange(ships)))
     }
 
     fn bot_choice(&self, seat: Seat, level: u8, seed: u64) -> Option<Action<Input>> {
@@ -257,6 +276,9 @@ mod tests {
         t.place_ship(0, 0, false, 4).unwrap();
         assert!(t.place_ship(0, 1, false, 3).is_err(), "touching is refused");
         assert_eq!(view(&t)["missing"], json!([3, 3, 2, 2, 2, 1, 1, 1, 1]));
+        // the ships placed so far are kept in the save
+        let copy = BattleshipTable::load(&t.to_bytes()).unwrap();
+        assert_eq!(view(&copy)["missing"], json!([3, 3, 2, 2, 2, 1, 1, 1, 1]));
         t.auto_place(5);
         assert_eq!(view(&t)["missing"], json!([]));
         t.confirm_fleet().unwrap();
