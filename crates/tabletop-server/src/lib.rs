@@ -1,0 +1,16 @@
+#![doc = include_str!("../README.md")]
+
+mod bots;
+pub mod config;
+pub mod games;
+mod hub;
+pub mod identity;
+pub mod protocol;
+mod room;
+mod server;
+mod session;
+mod store;
+
+pub use config::Config;
+pub use server::{Server, StartError};
+pub use store::StoreError;
