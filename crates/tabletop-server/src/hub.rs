@@ -138,13 +138,7 @@ impl Hub {
         new: NewTable,
     ) -> Result<(String, String, Vec<u8>), HubError> {
         if let Some((table, _)) = self.store.command(player, client_id).await? {
-            let stored = self
-                .store
-                .table(&table)
-                .await?
-                .ok_or_else(|| HubError::Bad("duplicate_id", "this id was used".into()))?;
-            let mine = seats_of(&stored, player);
-            return Ok((stored.id, stored.invite, mine));
+            return self.existing(&table, player).await;
         }
         let game = new.game;
         if new.seats.len() != game.seats() {
@@ -194,11 +188,36 @@ impl Hub {
             seed: new_seed(),
             clock: new.clock,
         };
-        let players: Vec<Player> = new
+        let seats: Vec<Owner> = new
             .seats
             .iter()
             .map(|s| match s {
-                SeatSpec::Bot(level) => Player::Bot(*level),
+                SeatSpec::Me => Owner::Player(player.to_owned()),
+                SeatSpec::Open => Owner::Open,
+                SeatSpec::Bot(level) => Owner::Bot(*level),
+            })
+            .collect();
+        let made = self
+            .make(player, client_id, setup, seats, new.public, None)
+            .await?;
+        made.ok_or_else(|| HubError::Bad("duplicate_id", "this id was used".into()))
+    }
+
+    /// Makes and stores a table and starts its room; `None` if it was a rematch of a
+    /// table that has its rematch already.
+    async fn make(
+        &self,
+        player: &str,
+        client_id: &str,
+        setup: Setup,
+        seats: Vec<Owner>,
+        public: bool,
+        rematch_of: Option<&str>,
+    ) -> Result<Option<(String, String, Vec<u8>)>, HubError> {
+        let players: Vec<Player> = seats
+            .iter()
+            .map(|s| match s {
+                Owner::Bot(level) => Player::Bot(*level),
                 _ => Player::Remote,
             })
             .collect();
@@ -210,26 +229,18 @@ impl Hub {
         let live = made
             .ok_or_else(|| HubError::Bad("bad_rules", "these rules made no game".into()))?
             .map_err(|e| HubError::Bad("bad_rules", e))?;
-        let seats: Vec<Owner> = new
-            .seats
-            .iter()
-            .map(|s| match s {
-                SeatSpec::Me => Owner::Player(player.to_owned()),
-                SeatSpec::Open => Owner::Open,
-                SeatSpec::Bot(level) => Owner::Bot(*level),
-            })
-            .collect();
         let status = if seats.contains(&Owner::Open) {
             status::OPEN
         } else {
             status::PLAYING
         };
+        let game = setup.game;
         let stored = StoredTable {
             id: new_id("t"),
             game: game.name().into(),
             setup: serde_json::to_string(&setup).unwrap_or_default(),
             invite: new_invite(),
-            public: new.public,
+            public,
             status: status.into(),
             save: hex(&live.to_bytes()),
             seats: seats
@@ -240,8 +251,15 @@ impl Hub {
                     Owner::Open => (None, None),
                 })
                 .collect(),
+            rematch: None,
         };
-        self.store.create_table(&stored, player, client_id).await?;
+        if !self
+            .store
+            .create_table(&stored, player, client_id, rematch_of)
+            .await?
+        {
+            return Ok(None);
+        }
         let mine = seats_of(&stored, player);
         let room = Room::new(
             stored.id.clone(),
@@ -258,6 +276,81 @@ impl Hub {
             .await
             .insert(stored.id.clone(), room.spawn());
         tracing::info!(table = %stored.id, game = game.name(), "table created");
+        Ok(Some((stored.id, stored.invite, mine)))
+    }
+
+    /// The rematch of a finished table, with the sides swapped: made by the first of its
+    /// players who asks; the others asking get the same table. Returns the new table, its
+    /// invite code and the player's seats there.
+    pub async fn rematch(
+        &self,
+        player: &str,
+        client_id: &str,
+        table: &str,
+    ) -> Result<(String, String, Vec<u8>), HubError> {
+        if let Some((made, _)) = self.store.command(player, client_id).await? {
+            return self.existing(&made, player).await;
+        }
+        let no_table = || HubError::Bad("no_such_table", "no such table".into());
+        let old = self.store.table(table).await?.ok_or_else(no_table)?;
+        if seats_of(&old, player).is_empty() {
+            return Err(HubError::Bad(
+                "not_your_seat",
+                "you did not play at this table".into(),
+            ));
+        }
+        if old.status != status::FINISHED {
+            return Err(HubError::Bad(
+                "not_finished",
+                "a rematch follows a finished game".into(),
+            ));
+        }
+        if let Some(next) = &old.rematch {
+            return self.existing(next, player).await;
+        }
+        let mut setup: Setup = serde_json::from_str(&old.setup)
+            .map_err(|e| HubError::Store(StoreError::Corrupt(format!("setup of {table}: {e}"))))?;
+        setup.seed = new_seed();
+        let seats: Vec<Owner> = old
+            .seats
+            .iter()
+            .rev()
+            .map(|(p, b)| Owner::from_row(p.clone(), *b))
+            .collect();
+        match self
+            .make(player, client_id, setup, seats, false, Some(table))
+            .await?
+        {
+            Some(made) => {
+                if let Some(room) = self.room(table).await? {
+                    let _ = room
+                        .send(RoomMsg::Rematched {
+                            next: made.0.clone(),
+                        })
+                        .await;
+                }
+                Ok(made)
+            }
+            // Another player asked first: theirs is the rematch.
+            None => {
+                let old = self.store.table(table).await?.ok_or_else(no_table)?;
+                let next = old.rematch.ok_or_else(no_table)?;
+                self.existing(&next, player).await
+            }
+        }
+    }
+
+    async fn existing(
+        &self,
+        table: &str,
+        player: &str,
+    ) -> Result<(String, String, Vec<u8>), HubError> {
+        let stored = self
+            .store
+            .table(table)
+            .await?
+            .ok_or_else(|| HubError::Bad("duplicate_id", "this id was used".into()))?;
+        let mine = seats_of(&stored, player);
         Ok((stored.id, stored.invite, mine))
     }
 }

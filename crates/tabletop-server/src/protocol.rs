@@ -103,6 +103,13 @@ pub enum ClientMessage {
         /// The table.
         table: String,
     },
+    /// A rematch of a finished game you played, with the sides swapped.
+    Rematch {
+        /// The client's command id.
+        id: String,
+        /// The finished table.
+        table: String,
+    },
     /// Your finished games.
     History {
         /// The client's command id.
@@ -123,8 +130,8 @@ fn yes() -> bool {
 
 impl ClientMessage {
     /// Every message type a client may send.
-    pub const TYPES: [&'static str; 9] = [
-        "hello", "create", "join", "list", "open", "act", "close", "history", "download",
+    pub const TYPES: [&'static str; 10] = [
+        "hello", "create", "join", "list", "open", "act", "close", "rematch", "history", "download",
     ];
 
     /// The client's command id, if the message has one.
@@ -137,6 +144,7 @@ impl ClientMessage {
             | ClientMessage::Open { id, .. }
             | ClientMessage::Act { id, .. }
             | ClientMessage::Close { id, .. }
+            | ClientMessage::Rematch { id, .. }
             | ClientMessage::History { id }
             | ClientMessage::Download { id, .. } => Some(id),
         }
@@ -266,6 +274,13 @@ pub enum ServerMessage {
         id: String,
         /// The table.
         table: String,
+    },
+    /// A finished table's rematch was made (sent to its followers).
+    Rematch {
+        /// The finished table.
+        table: String,
+        /// The rematch: open it to play.
+        next: String,
     },
     /// Your finished games, newest first.
     History {

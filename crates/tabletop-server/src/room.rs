@@ -103,6 +103,11 @@ pub enum RoomMsg {
         /// Where the answer goes (`None` once the table is full).
         reply: oneshot::Sender<Option<TableInfo>>,
     },
+    /// The rematch of this (finished) table was made: tell the followers.
+    Rematched {
+        /// The new table.
+        next: String,
+    },
     /// A bot's action, computed at `version`.
     Bot {
         /// The version the bot saw.
@@ -281,6 +286,17 @@ impl Room {
                     clock: self.setup.clock,
                     seats: self.seats.iter().map(Owner::json).collect(),
                 }));
+            }
+            RoomMsg::Rematched { next } => {
+                let text: Utf8Bytes = ServerMessage::Rematch {
+                    table: self.id.clone(),
+                    next,
+                }
+                .to_text()
+                .into();
+                for sub in &self.subs {
+                    sub.conn.send_text(text.clone());
+                }
             }
             RoomMsg::Bot { version, action } => self.bot_moved(version, action).await,
         }

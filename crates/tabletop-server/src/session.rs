@@ -268,6 +268,17 @@ impl Session {
                     self.error(Some(&id), "not_open", "you do not follow this table");
                 }
             }
+            ClientMessage::Rematch { id, table } => {
+                match hub.rematch(&conn.player, &id, &table).await {
+                    Ok((table, invite, seats)) => self.reply(&ServerMessage::Created {
+                        id,
+                        table,
+                        invite,
+                        seats,
+                    }),
+                    Err(e) => self.reply(&e.message(&id)),
+                }
+            }
             ClientMessage::History { id } => match hub.store.history(&conn.player).await {
                 Ok(games) => self.reply(&ServerMessage::History { id, games }),
                 Err(e) => {

@@ -33,8 +33,10 @@ pub enum StoreError {
 }
 
 /// The migrations, in order: applied once each, at start, in a transaction each.
-const MIGRATIONS: &[(i64, &str, &str)] =
-    &[(1, "init", include_str!("../migrations/0001_init.sql"))];
+const MIGRATIONS: &[(i64, &str, &str)] = &[
+    (1, "init", include_str!("../migrations/0001_init.sql")),
+    (2, "rematch", include_str!("../migrations/0002_rematch.sql")),
+];
 
 /// The statements of a migration: its lines without `--` comments, split at `;` (the
 /// migrations hold no `;` in a string). One by one, since the Any driver runs one
@@ -92,6 +94,8 @@ pub struct StoredTable {
     pub save: String,
     /// Each seat: its player, or its bot level, or neither (open).
     pub seats: Vec<(Option<String>, Option<i64>)>,
+    /// The table of its rematch, once one was made.
+    pub rematch: Option<String>,
 }
 
 /// One applied action to store: the table's new save and the events it caused.
@@ -223,15 +227,29 @@ impl Store {
     }
 
     /// Stores a new table with its seats, and the creator's command id, in one
-    /// transaction.
+    /// transaction. For a rematch of `rematch_of`, returns false (storing nothing) if that
+    /// table has its rematch already.
     pub async fn create_table(
         &self,
         table: &StoredTable,
         creator: &str,
         client_id: &str,
-    ) -> Result<(), StoreError> {
+        rematch_of: Option<&str>,
+    ) -> Result<bool, StoreError> {
         let now = now_i64();
         let mut tx = self.pool.begin().await?;
+        if let Some(old) = rematch_of {
+            let marked = sqlx::query(
+                "UPDATE game_tables SET rematch = $1 WHERE id = $2 AND rematch IS NULL",
+            )
+            .bind(&table.id)
+            .bind(old)
+            .execute(&mut *tx)
+            .await?;
+            if marked.rows_affected() != 1 {
+                return Ok(false);
+            }
+        }
         sqlx::query(
             "INSERT INTO commands (player_id, client_id, table_id, version) VALUES ($1, $2, $3, 0)",
         )
@@ -266,7 +284,7 @@ impl Store {
             .await?;
         }
         tx.commit().await?;
-        Ok(())
+        Ok(true)
     }
 
     /// The table a player's command id made or acted on, and the version it made.
@@ -405,7 +423,8 @@ impl Store {
     /// A table with its seats.
     pub async fn table(&self, id: &str) -> Result<Option<StoredTable>, StoreError> {
         let Some(row) = sqlx::query(
-            "SELECT id, game, setup, invite, public, status, save FROM game_tables WHERE id = $1",
+            "SELECT id, game, setup, invite, public, status, save, rematch FROM game_tables
+             WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -430,6 +449,7 @@ impl Store {
             status: row.try_get("status")?,
             save: row.try_get("save")?,
             seats,
+            rematch: row.try_get("rematch")?,
         }))
     }
 
@@ -479,5 +499,36 @@ impl Store {
                 })
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn migrations_apply_once_and_urls_are_checked() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!(
+            "sqlite://{}",
+            dir.path().join("a/b/server.sqlite").display()
+        );
+        let store = Store::open(&url).await.unwrap();
+        store.create_guest("p1", "hash").await.unwrap();
+        drop(store);
+        // Opening again applies nothing twice (migration 2 alters a table) and keeps data.
+        let store = Store::open(&url).await.unwrap();
+        assert_eq!(
+            store.player_by_token("hash").await.unwrap().as_deref(),
+            Some("p1")
+        );
+        assert!(matches!(
+            Store::open("mysql://x").await,
+            Err(StoreError::Url(_))
+        ));
+        assert!(matches!(
+            Store::open("sqlite://").await,
+            Err(StoreError::Url(_))
+        ));
     }
 }

@@ -237,3 +237,53 @@ async fn sudoku_solved_over_the_network() {
     let last = &a.views[&table];
     assert_eq!(last["ending"]["score"]["mistakes"], 0, "{last}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_swaps_the_sides_once() {
+    let (_dir, db) = temp_db();
+    let server = TestServer::start(&db).await;
+    let (mut a, mut b) = (
+        Client::guest(&server.url()).await,
+        Client::guest(&server.url()).await,
+    );
+    let table = table_of(
+        &mut a,
+        Some(&mut b),
+        "reversi",
+        Value::Null,
+        json!(["me", "open"]),
+    )
+    .await;
+    let early = b.request(json!({"type": "rematch", "table": table})).await;
+    assert_eq!(early["code"], "not_finished");
+    assert_eq!(a.act(&table, json!("resign")).await["type"], "acked");
+    let next = b.request(json!({"type": "rematch", "table": table})).await;
+    assert_eq!(next["type"], "created", "{next}");
+    assert_eq!(
+        next["seats"],
+        json!([0]),
+        "b played second and now plays first"
+    );
+    // a hears of it, and asking too gets the same table, in the other seat.
+    let heard = a.until(|m| m["type"] == "rematch").await;
+    assert_eq!(heard["next"], next["table"]);
+    let mine = a.request(json!({"type": "rematch", "table": table})).await;
+    assert_eq!(
+        (&mine["table"], &mine["seats"]),
+        (&next["table"], &json!([1]))
+    );
+    let mut watcher = Client::guest(&server.url()).await;
+    let refused = watcher
+        .request(json!({"type": "rematch", "table": table}))
+        .await;
+    assert_eq!(refused["code"], "not_your_seat");
+    // The rematch is on: b (Black, seat 0) moves first.
+    let next = next["table"].as_str().unwrap();
+    b.open(next, None).await;
+    let view = b.view_at_least(next, 0).await;
+    assert_eq!(view["to_act"], 0);
+    assert_eq!(
+        b.act(next, reversi_first_legal(0, &view)).await["type"],
+        "acked"
+    );
+}
