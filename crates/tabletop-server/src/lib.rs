@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+pub mod accounts;
 mod bots;
 pub mod config;
 pub mod games;

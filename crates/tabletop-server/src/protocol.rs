@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::accounts::Password;
 use crate::games::{ClockSpec, GameKind};
 
 /// The version of the protocol this server speaks.
@@ -28,13 +29,29 @@ pub enum SeatSpec {
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMessage {
-    /// The first message: the protocol version and the client's token, if it has one.
+    /// The first message: the protocol version and the client's token, if it has one,
+    /// or an account's name and password.
     Hello {
         /// The protocol version the client speaks.
         protocol: u32,
         /// The token of an earlier `welcome`; none for a new guest.
         #[serde(default)]
         token: Option<String>,
+        /// An account's name (with `password`).
+        #[serde(default)]
+        name: Option<String>,
+        /// The account's password.
+        #[serde(default)]
+        password: Option<Password>,
+    },
+    /// Give your player a name and a password, to log in with them anywhere.
+    Register {
+        /// The client's command id.
+        id: String,
+        /// The name: 3 to 32 letters, digits, `_` or `-`.
+        name: String,
+        /// The password: 8 to 256 characters.
+        password: Password,
     },
     /// Make a table.
     Create {
@@ -130,8 +147,9 @@ fn yes() -> bool {
 
 impl ClientMessage {
     /// Every message type a client may send.
-    pub const TYPES: [&'static str; 10] = [
-        "hello", "create", "join", "list", "open", "act", "close", "rematch", "history", "download",
+    pub const TYPES: [&'static str; 11] = [
+        "hello", "register", "create", "join", "list", "open", "act", "close", "rematch",
+        "history", "download",
     ];
 
     /// The client's command id, if the message has one.
@@ -139,6 +157,7 @@ impl ClientMessage {
         match self {
             ClientMessage::Hello { .. } => None,
             ClientMessage::Create { id, .. }
+            | ClientMessage::Register { id, .. }
             | ClientMessage::Join { id, .. }
             | ClientMessage::List { id }
             | ClientMessage::Open { id, .. }
@@ -194,6 +213,13 @@ pub enum ServerMessage {
         /// A new guest's token: the only time the server sends it. Keep it secret.
         #[serde(skip_serializing_if = "Option::is_none", default)]
         token: Option<String>,
+    },
+    /// Your player has this name now.
+    Registered {
+        /// The command id.
+        id: String,
+        /// The name.
+        name: String,
     },
     /// A table was made.
     Created {
@@ -391,6 +417,22 @@ mod tests {
             parse(r#"{"type":"hello","protocol":1}"#),
             Ok(ClientMessage::Hello { token: None, .. })
         ));
+        // Every type is known: a message with only a type and an id fails on its
+        // fields (or passes), never as an unknown type.
+        for kind in ClientMessage::TYPES {
+            let text = format!(r#"{{"type":"{kind}","id":"1"}}"#);
+            assert_ne!(
+                parse(&text).err().map(|e| code_of(&e)),
+                Some("unknown_type".into())
+            );
+        }
+    }
+
+    fn code_of(e: &ServerMessage) -> String {
+        match e {
+            ServerMessage::Error { code, .. } => code.clone(),
+            _ => String::new(),
+        }
     }
 
     #[test]

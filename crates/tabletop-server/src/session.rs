@@ -11,6 +11,7 @@ use futures_util::{SinkExt, StreamExt};
 use governor::{Quota, RateLimiter};
 use tokio::sync::{Notify, mpsc, oneshot};
 
+use crate::accounts::{self, Password};
 use crate::hub::{Hub, NewTable};
 use crate::identity::{new_id, new_token, token_hash};
 use crate::protocol::{ClientMessage, PROTOCOL, ServerMessage, parse};
@@ -19,7 +20,7 @@ use crate::room::{Conn, RoomMsg};
 /// Messages waiting to be written to one client; more closes the connection.
 const QUEUE: usize = 1024;
 
-/// Wrong invite codes or table ids a connection may try before it is closed.
+/// Wrong invite codes, table ids or passwords a connection may try before it is closed.
 const MAX_BAD_GUESSES: u32 = 10;
 
 /// The limits of a connection.
@@ -116,7 +117,7 @@ pub async fn run(socket: WebSocket, hub: Arc<Hub>, limits: Limits) {
                 close_code::AGAIN,
                 "too slow to read: reconnect and catch up",
             ),
-            End::Guessing => (close_code::POLICY, "too many wrong invite codes"),
+            End::Guessing => (close_code::POLICY, "too many wrong guesses"),
         };
         tracing::info!(conn = id, reason, "closing a connection");
         let frame = CloseFrame {
@@ -158,9 +159,23 @@ impl Session {
                 return None;
             }
         };
-        if let ClientMessage::Hello { protocol, token } = message {
-            self.hello(protocol, token).await;
-            return None;
+        if let ClientMessage::Hello {
+            protocol,
+            token,
+            name,
+            password,
+        } = message
+        {
+            let login = match (name, password) {
+                (Some(name), Some(password)) => Some((name, password)),
+                (None, None) => None,
+                _ => {
+                    self.error(None, "bad_message", "log in with a name and a password");
+                    return None;
+                }
+            };
+            self.hello(protocol, token, login).await;
+            return (self.bad_guesses >= MAX_BAD_GUESSES).then_some(End::Guessing);
         }
         let Some(conn) = self.conn.clone() else {
             self.error(message.id(), "hello_first", "say hello first");
@@ -169,6 +184,9 @@ impl Session {
         let hub = self.hub.clone();
         match message {
             ClientMessage::Hello { .. } => {}
+            ClientMessage::Register { id, name, password } => {
+                self.register(&conn.player, id, name, password).await;
+            }
             ClientMessage::Create {
                 id,
                 game,
@@ -295,7 +313,67 @@ impl Session {
         None
     }
 
-    async fn hello(&mut self, protocol: u32, token: Option<String>) {
+    async fn register(&mut self, player: &str, id: String, name: String, password: Password) {
+        if let Err(why) = accounts::check(&name, &password) {
+            return self.error(Some(&id), "bad_account", why);
+        }
+        let Some(hash) = self
+            .hub
+            .bots
+            .run(move || accounts::hash(&password))
+            .await
+            .flatten()
+        else {
+            return self.error(Some(&id), "bad_account", "this password cannot be hashed");
+        };
+        match self.hub.store.set_account(player, &name, &hash).await {
+            Ok(true) => self.reply(&ServerMessage::Registered { id, name }),
+            Ok(false) => self.error(
+                Some(&id),
+                "name_taken",
+                "this name is taken, or your player has a name already",
+            ),
+            Err(e) => {
+                tracing::error!("database: {e}");
+                self.error(Some(&id), "not_stored", "the server could not do that now");
+            }
+        }
+    }
+
+    /// The player of an account, if the password matches.
+    async fn login(&mut self, name: String, password: Password) -> Option<String> {
+        let account = match self.hub.store.account(&name).await {
+            Ok(account) => account,
+            Err(e) => {
+                tracing::error!("database: {e}");
+                self.error(None, "not_stored", "the server could not do that now");
+                return None;
+            }
+        };
+        let (player, stored) = match account {
+            Some((player, hash)) => (Some(player), Some(hash)),
+            None => (None, None),
+        };
+        let ok = self
+            .hub
+            .bots
+            .run(move || accounts::verify(&password, stored.as_deref()))
+            .await
+            .unwrap_or(false);
+        if !ok {
+            self.bad_guesses += 1;
+            self.error(None, "bad_login", "wrong name or password");
+            return None;
+        }
+        player
+    }
+
+    async fn hello(
+        &mut self,
+        protocol: u32,
+        token: Option<String>,
+        login: Option<(String, Password)>,
+    ) {
         if protocol != PROTOCOL {
             return self.error(
                 None,
@@ -305,6 +383,12 @@ impl Session {
         }
         if self.conn.is_some() {
             return self.error(None, "bad_message", "hello once per connection");
+        }
+        if let Some((name, password)) = login {
+            if let Some(player) = self.login(name, password).await {
+                self.welcome(player, None);
+            }
+            return;
         }
         let store = &self.hub.store;
         let (player, new_token) = match token {
@@ -331,6 +415,10 @@ impl Session {
                 (player, Some(token))
             }
         };
+        self.welcome(player, new_token);
+    }
+
+    fn welcome(&mut self, player: String, new_token: Option<String>) {
         tracing::debug!(conn = self.id, %player, "hello");
         self.conn = Some(Conn {
             id: self.id,

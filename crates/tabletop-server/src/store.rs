@@ -226,6 +226,44 @@ impl Store {
         Ok(())
     }
 
+    /// The player and password hash of an account name.
+    pub async fn account(&self, name: &str) -> Result<Option<(String, String)>, StoreError> {
+        let row = sqlx::query(
+            "SELECT id, password_hash FROM players WHERE name = $1 AND password_hash IS NOT NULL",
+        )
+        .bind(name)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| Ok((r.try_get("id")?, r.try_get("password_hash")?)))
+            .transpose()
+    }
+
+    /// Gives a player without a name this name and password hash; false if the player has
+    /// a name already or the name is taken.
+    pub async fn set_account(
+        &self,
+        player: &str,
+        name: &str,
+        password_hash: &str,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let named = sqlx::query(
+            "UPDATE players SET name = $1, password_hash = $2
+             WHERE id = $3 AND name IS NULL
+               AND NOT EXISTS (SELECT 1 FROM players p WHERE p.name = $1)",
+        )
+        .bind(name)
+        .bind(password_hash)
+        .bind(player)
+        .execute(&mut *tx)
+        .await?;
+        if named.rows_affected() != 1 {
+            return Ok(false);
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+
     /// Stores a new table with its seats, and the creator's command id, in one
     /// transaction. For a rematch of `rematch_of`, returns false (storing nothing) if that
     /// table has its rematch already.

@@ -249,3 +249,57 @@ async fn floods_and_oversized_frames_close_the_connection() {
     let mut c = Client::guest(&server.url()).await;
     assert_eq!(c.request(json!({"type": "list"})).await["type"], "tables");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn accounts_log_in_with_argon2id_passwords() {
+    let (_dir, db) = temp_db();
+    let server = TestServer::start(&db).await;
+    let url = server.url();
+    let mut ann = Client::guest(&url).await;
+    let register = json!({"type": "register", "name": "ann_1", "password": "correct horse"});
+    let reply = ann.request(register.clone()).await;
+    assert_eq!(reply["type"], "registered", "{reply}");
+    let created = ann
+        .request(json!({"type": "create", "game": "reversi", "seats": ["me", {"bot": 1}]}))
+        .await;
+    // The name is taken; a short password is refused.
+    let mut bob = Client::guest(&url).await;
+    assert_eq!(code(&bob.request(register).await), "name_taken");
+    let short = json!({"type": "register", "name": "bob", "password": "short"});
+    assert_eq!(code(&bob.request(short).await), "bad_account");
+    // Logging in from elsewhere: the same player, who holds her seat; no token is sent.
+    let (mut ws, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    use futures_util::{SinkExt, StreamExt};
+    let mut frames = Vec::new();
+    for password in ["wrong horse", "correct horse"] {
+        let hello = json!({"type": "hello", "protocol": 1, "name": "ann_1", "password": password});
+        ws.send(Message::text(hello.to_string())).await.unwrap();
+        let reply = ws.next().await.unwrap().unwrap();
+        frames.push(reply.to_text().unwrap().to_owned());
+    }
+    let wrong: Value = serde_json::from_str(&frames[0]).unwrap();
+    assert_eq!(code(&wrong), "bad_login");
+    let welcome: Value = serde_json::from_str(&frames[1]).unwrap();
+    assert_eq!(welcome["type"], "welcome");
+    assert_eq!(welcome["player"].as_str(), Some(ann.player.as_str()));
+    assert!(welcome.get("token").is_none());
+    let open = json!({"type": "open", "id": "o1", "table": created["table"]});
+    ws.send(Message::text(open.to_string())).await.unwrap();
+    let opened: Value =
+        serde_json::from_str(ws.next().await.unwrap().unwrap().to_text().unwrap()).unwrap();
+    assert_eq!(opened["seat"], 0);
+    // An unknown name is refused the same way.
+    let mut other = Client::guest(&url).await;
+    drop(other.request(json!({"type": "list"})).await);
+    let (mut ws, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    let hello =
+        json!({"type": "hello", "protocol": 1, "name": "nobody", "password": "correct horse"});
+    ws.send(Message::text(hello.to_string())).await.unwrap();
+    let reply: Value =
+        serde_json::from_str(ws.next().await.unwrap().unwrap().to_text().unwrap()).unwrap();
+    assert_eq!(code(&reply), "bad_login");
+    // No frame the server sent holds a password.
+    for text in ann.log.iter().chain(&bob.log).chain(&frames) {
+        assert!(!text.contains("horse"), "{text}");
+    }
+}
