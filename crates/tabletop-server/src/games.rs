@@ -7,10 +7,12 @@
 
 use std::sync::{Arc, OnceLock};
 
+use crate::identity::hex;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use sha2::{Digest, Sha256};
 use tabletop_play::{
     Action, LoadError, Player, Refusal, Seat, Settings, Table, TableGame, TimeControl, Viewer,
     battleship, nardy, reversi, sudoku,
@@ -307,6 +309,26 @@ impl Live {
         each!(self, t => t.events_since(version).iter().map(to_json).collect())
     }
 
+    /// Battleship: each seat's fleet commitment once it has placed its fleet, the
+    /// SHA-256 (hex) of its salt ([`Live::fleet_salt`]) followed by the fleet as compact
+    /// JSON with sorted keys (as the final view shows it). `None` for the other games.
+    pub fn fleet_commitments(&self, seed: u64) -> Option<Vec<Option<String>>> {
+        let Live::Battleship(t) = self else {
+            return None;
+        };
+        Some(
+            (0..2u8)
+                .map(|s| {
+                    let fleet = t.game().fleet(Seat(s))?;
+                    let mut hasher = Sha256::new();
+                    hasher.update(fleet_salt(seed, Seat(s)));
+                    hasher.update(to_json(fleet).to_string().as_bytes());
+                    Some(hex(&hasher.finalize()))
+                })
+                .collect(),
+        )
+    }
+
     /// A job that computes the action of the bot to act (`None` when no bot is to act):
     /// it runs on the bot pool, away from the event loop, on a copy of the game.
     pub fn bot_job(&self, seed: u64) -> Option<BotJob> {
@@ -352,6 +374,17 @@ impl Live {
         };
         Some(job)
     }
+}
+
+/// The salt of a seat's fleet commitment: SHA-256 of `tabletop fleet salt`, the table's
+/// secret seed (8 bytes, little-endian) and the seat number. Secret until the end, when
+/// the server reveals it so anyone can check the commitments.
+pub fn fleet_salt(seed: u64, seat: Seat) -> [u8; 32] {
+    let mut hasher = Sha256::new();
+    hasher.update(b"tabletop fleet salt");
+    hasher.update(seed.to_le_bytes());
+    hasher.update([seat.0]);
+    hasher.finalize().into()
 }
 
 /// A bot's computation: returns its action as JSON.

@@ -266,6 +266,14 @@ pub enum ServerMessage {
         status: String,
         /// Each seat: `"open"`, `"person"` or `{"bot": level}`.
         seats: Vec<Value>,
+        /// Battleship: each seat's fleet commitment (SHA-256 hex of its salt and its
+        /// fleet), once placed.
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        commitments: Option<Vec<Option<String>>>,
+        /// Battleship, once the game is over: each seat's salt (hex), to check the
+        /// commitments against the fleets of the final view.
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        salts: Option<Vec<String>>,
     },
     /// Events of a table, in order, each with its version.
     Events {

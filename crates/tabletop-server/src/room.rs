@@ -12,7 +12,7 @@ use tabletop_play::{Seat, Viewer};
 use tokio::sync::{Notify, mpsc, oneshot};
 
 use crate::bots::BotPool;
-use crate::games::{ActError, Live, Setup};
+use crate::games::{ActError, Live, Setup, fleet_salt};
 use crate::identity::hex;
 use crate::protocol::{ServerMessage, TableInfo};
 use crate::store::{Commit, Store, now_ms, status};
@@ -311,10 +311,18 @@ impl Room {
     }
 
     fn status_message(&self) -> ServerMessage {
+        let commitments = self.live.fleet_commitments(self.setup.seed);
+        let salts = (commitments.is_some() && self.status == status::FINISHED).then(|| {
+            (0..self.seats.len())
+                .map(|s| hex(&fleet_salt(self.setup.seed, Seat(s as u8))))
+                .collect()
+        });
         ServerMessage::Table {
             table: self.id.clone(),
             status: self.status.into(),
             seats: self.seats.iter().map(Owner::json).collect(),
+            commitments,
+            salts,
         }
     }
 
@@ -510,8 +518,10 @@ impl Room {
             tracing::error!(table = %self.id, "storing an action: {e}");
             return false;
         }
+        let committed = self.live.fleet_commitments(self.setup.seed);
         self.live = next;
-        let status_changed = self.status != status;
+        let status_changed =
+            self.status != status || committed != self.live.fleet_commitments(self.setup.seed);
         self.status = status;
         self.broadcast(events.to_vec());
         if status_changed {

@@ -7,6 +7,7 @@ use battleship_core::{Coord, Rules, UniformFleets};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
 use support::{Client, TestServer, play_out, table_of, temp_db};
 
 fn reversi_first_legal(_seat: usize, view: &Value) -> Value {
@@ -179,8 +180,14 @@ async fn battleship_players_never_receive_the_other_fleet_before_the_end() {
         400,
     )
     .await;
-    a.view_at_least(&table, end).await;
-    b.view_at_least(&table, end).await;
+    for client in [&mut a, &mut b] {
+        let finished = |t: &String| t.contains(r#""status":"finished""#);
+        if !client.log.iter().any(finished) {
+            client
+                .until(|m| m["type"] == "table" && m["status"] == "finished")
+                .await;
+        }
+    }
     // Every byte before the end: no trace of the other side's fleet.
     for (client, other) in [(&a, 1), (&b, 0)] {
         let ended_at = client
@@ -203,6 +210,41 @@ async fn battleship_players_never_receive_the_other_fleet_before_the_end() {
             client.log[ended_at..]
                 .iter()
                 .any(|t| t.contains(&fleet_json[other]))
+        );
+        // The other fleet was committed to before the first shot, and the commitment
+        // checks out with the salt revealed at the end.
+        let statuses: Vec<Value> = client
+            .log
+            .iter()
+            .map(|t| serde_json::from_str::<Value>(t).unwrap())
+            .filter(|m| m["type"] == "table")
+            .collect();
+        let first_shot = client
+            .log
+            .iter()
+            .position(|t| t.contains("\"shot\""))
+            .unwrap();
+        let committed = client.log[..first_shot]
+            .iter()
+            .map(|t| serde_json::from_str::<Value>(t).unwrap())
+            .filter(|m| m["type"] == "table")
+            .find_map(|m| m["commitments"][other].as_str().map(str::to_owned))
+            .expect("a commitment before the battle");
+        let last = statuses.last().unwrap();
+        assert_eq!(last["status"], "finished");
+        let salt =
+            tabletop_server::identity::unhex(last["salts"][other].as_str().unwrap()).unwrap();
+        let mut hasher = Sha256::new();
+        hasher.update(&salt);
+        hasher.update(fleet_json[other].as_bytes());
+        assert_eq!(
+            tabletop_server::identity::hex(&hasher.finalize()),
+            committed
+        );
+        assert!(
+            statuses[..statuses.len() - 1]
+                .iter()
+                .all(|m| m["salts"].is_null())
         );
     }
     assert!(end > 40);
