@@ -7,6 +7,8 @@
 mod battleship;
 #[allow(dead_code)] // the game subcommands adopt these helpers as they land
 mod common;
+#[cfg(feature = "server")]
+mod loadtest;
 mod nardy;
 mod reversi;
 #[cfg(feature = "server")]
@@ -52,6 +54,10 @@ enum Game {
     /// Network play: serve tables of the four games over WebSockets (docs/server.md).
     #[cfg(feature = "server")]
     Serve(serve::ServeArgs),
+    /// Load test of a server on this machine: pairs of clients play reversi, then one
+    /// line of results.
+    #[cfg(feature = "server")]
+    Loadtest(loadtest::LoadtestArgs),
 }
 
 /// The games menu of `tabletop` alone on a terminal, in order: name, one line about the
@@ -110,6 +116,8 @@ fn main() -> ExitCode {
         Some(Game::Reversi(args)) => reversi::run(args, full_screen),
         #[cfg(feature = "server")]
         Some(Game::Serve(args)) => serve::run(args),
+        #[cfg(feature = "server")]
+        Some(Game::Loadtest(args)) => loadtest::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

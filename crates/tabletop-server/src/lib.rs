@@ -6,6 +6,7 @@ pub mod config;
 pub mod games;
 mod hub;
 pub mod identity;
+pub mod loadtest;
 pub mod protocol;
 mod room;
 mod server;

@@ -182,3 +182,37 @@ async fn a_killed_server_restarts_and_the_games_go_on() {
     .await;
     assert!(end > 10);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_load_generator_finds_nothing_wrong() {
+    let (_dir, db) = temp_db();
+    let server = TestServer::start(&db).await;
+    let report = tabletop_server::loadtest::run(tabletop_server::loadtest::LoadConfig {
+        url: server.url(),
+        games: 6,
+        duration: std::time::Duration::from_secs(3),
+        think_ms: (5, 20),
+    })
+    .await
+    .unwrap();
+    println!("{report}");
+    assert!(report.games >= 6 && report.actions > 50, "{report}");
+    assert_eq!(
+        (
+            report.errors,
+            report.mismatches,
+            report.lost,
+            report.duplicated
+        ),
+        (0, 0, 0, 0),
+        "{report}"
+    );
+    let refused = tabletop_server::loadtest::run(tabletop_server::loadtest::LoadConfig {
+        url: "ws://192.0.2.1:8080/".into(),
+        games: 1,
+        duration: std::time::Duration::from_secs(1),
+        think_ms: (5, 20),
+    })
+    .await;
+    assert!(refused.is_err());
+}
