@@ -78,10 +78,24 @@ impl GameKind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClockSpec {
     /// Minutes each seat starts with.
+    #[serde(default)]
     pub minutes: u64,
+    /// Seconds each seat starts with, added to the minutes (for short games).
+    #[serde(default)]
+    pub seconds: u64,
     /// Seconds added after each turn.
     #[serde(default)]
     pub increment_s: u64,
+}
+
+impl ClockSpec {
+    /// Each seat's starting time, in milliseconds.
+    pub fn initial_ms(self) -> u64 {
+        self.minutes
+            .saturating_mul(60)
+            .saturating_add(self.seconds)
+            .saturating_mul(1000)
+    }
 }
 
 /// What a new table is made of: the game, its rule variant, the dice seed, the clock.
@@ -180,9 +194,10 @@ impl Live {
     pub fn new(setup: &Setup, players: &[Player]) -> Result<Live, String> {
         let settings = Settings {
             undo: false,
-            clock: setup
-                .clock
-                .map(|c| TimeControl::minutes(c.minutes, c.increment_s)),
+            clock: setup.clock.map(|c| TimeControl {
+                initial_ms: c.initial_ms(),
+                increment_ms: c.increment_s.saturating_mul(1000),
+            }),
         };
         let players = players.to_vec();
         Ok(match setup.game {

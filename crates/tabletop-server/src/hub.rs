@@ -175,11 +175,12 @@ impl Hub {
             }
         }
         if let Some(clock) = new.clock
-            && (clock.minutes == 0 || clock.minutes > 24 * 60 || clock.increment_s > 3600)
+            && !((1000..=24 * 3600 * 1000).contains(&clock.initial_ms())
+                && clock.increment_s <= 3600)
         {
             return Err(HubError::Bad(
                 "bad_clock",
-                "a clock has 1 to 1440 minutes and at most 3600 s of increment".into(),
+                "a clock has 1 s to 24 h and at most 3600 s of increment".into(),
             ));
         }
         let setup = Setup {

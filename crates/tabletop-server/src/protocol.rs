@@ -452,6 +452,7 @@ mod tests {
             seats: vec![SeatSpec::Me, SeatSpec::Bot(3)],
             clock: Some(ClockSpec {
                 minutes: 5,
+                seconds: 0,
                 increment_s: 2,
             }),
             public: true,

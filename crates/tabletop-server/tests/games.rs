@@ -329,3 +329,48 @@ async fn a_rematch_swaps_the_sides_once() {
         "acked"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_clock_runs_and_flags() {
+    let (_dir, db) = temp_db();
+    let server = TestServer::start(&db).await;
+    let (mut a, mut b) = (
+        Client::guest(&server.url()).await,
+        Client::guest(&server.url()).await,
+    );
+    let created = a
+        .request(
+            json!({"type": "create", "game": "reversi", "seats": ["me", "open"],
+            "clock": {"seconds": 2, "increment_s": 1}}),
+        )
+        .await;
+    let table = created["table"].as_str().unwrap().to_owned();
+    b.request(json!({"type": "join", "invite": created["invite"]}))
+        .await;
+    b.open(&table, None).await;
+    a.open(&table, None).await;
+    let view = a.view_at_least(&table, 0).await;
+    assert_eq!(view["clock_ms"], json!([2000, 2000]));
+    // a moves (the clocks start with the first timed move: a's first move costs it
+    // nothing); then b does not, and loses on time about two seconds later.
+    assert_eq!(
+        a.act(&table, reversi_first_legal(0, &view)).await["type"],
+        "acked"
+    );
+    let view = a.view_at_least(&table, 1).await;
+    assert_eq!(view["clock_ms"][0], 2000);
+    let started = std::time::Instant::now();
+    let flagged = a.view_at_least(&table, 2).await;
+    assert_eq!(flagged["ending"]["reason"], "timeout", "{flagged}");
+    assert_eq!(flagged["ending"]["winner"], 0);
+    let waited = started.elapsed().as_millis();
+    assert!((1500..6000).contains(&waited), "flagged after {waited} ms");
+    // Too long or too short a clock is refused.
+    let bad = a
+        .request(
+            json!({"type": "create", "game": "reversi", "seats": ["me", "open"],
+            "clock": {"minutes": 2000}}),
+        )
+        .await;
+    assert_eq!(bad["code"], "bad_clock");
+}
