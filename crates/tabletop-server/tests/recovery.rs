@@ -216,3 +216,39 @@ async fn the_load_generator_finds_nothing_wrong() {
     .await;
     assert!(refused.is_err());
 }
+
+/// The same games on PostgreSQL: `TABLETOP_TEST_POSTGRES` names an empty database
+/// (`postgres://user:password@127.0.0.1/db`); without it the test says why it skips.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_plays_and_restarts_like_sqlite() {
+    let Ok(url) = std::env::var("TABLETOP_TEST_POSTGRES") else {
+        println!("skipped: set TABLETOP_TEST_POSTGRES=postgres://… to test PostgreSQL");
+        return;
+    };
+    let start = |url: String| TestServer::start_url(url);
+    let server = start(url.clone()).await;
+    let (mut a, mut b) = (
+        Client::guest(&server.url()).await,
+        Client::guest(&server.url()).await,
+    );
+    let table = table_of(
+        &mut a,
+        Some(&mut b),
+        "reversi",
+        Value::Null,
+        json!(["me", "open"]),
+    )
+    .await;
+    let before = play_moves(&table, &mut a, &mut b, 5).await;
+    let tokens = [a.token.clone(), b.token.clone()];
+    server.kill();
+    let server = start(url).await;
+    let mut a = Client::connect(&server.url(), Some(&tokens[0])).await;
+    let mut b = Client::connect(&server.url(), Some(&tokens[1])).await;
+    a.open(&table, Some(before)).await;
+    b.open(&table, Some(before)).await;
+    let end = play_out(&table, &mut [Some(&mut a), Some(&mut b)], first_legal, 200).await;
+    assert!(end > before);
+    let history = a.request(json!({"type": "history"})).await;
+    assert_eq!(history["games"][0]["table"], table.as_str());
+}

@@ -40,6 +40,21 @@ impl TestServer {
             ..Config::default()
         };
         change(&mut config);
+        TestServer::start_config(config).await
+    }
+
+    /// Starts one over a database URL.
+    pub async fn start_url(url: String) -> TestServer {
+        let config = Config {
+            listen: "127.0.0.1:0".parse().unwrap(),
+            database: url,
+            bot_threads: 2,
+            ..Config::default()
+        };
+        TestServer::start_config(config).await
+    }
+
+    async fn start_config(config: Config) -> TestServer {
         let rt = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .enable_all()
