@@ -164,6 +164,12 @@ impl Store {
             .connect(&url)
             .await?;
         if sqlite {
+            // The Any driver opens SQLite with its default rollback journal: switch the
+            // file to WAL (the setting stays with the file), which with NORMAL syncs
+            // only at checkpoints instead of at every commit.
+            sqlx::query("PRAGMA journal_mode=WAL")
+                .execute(&pool)
+                .await?;
             sqlx::query("PRAGMA synchronous=NORMAL")
                 .execute(&pool)
                 .await?;
@@ -543,6 +549,20 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn sqlite_runs_in_wal_mode() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("wal.sqlite").display());
+        let store = Store::open(&url).await.unwrap();
+        let mode: String = sqlx::query("PRAGMA journal_mode")
+            .fetch_one(&store.pool)
+            .await
+            .unwrap()
+            .try_get(0)
+            .unwrap();
+        assert_eq!(mode, "wal");
+    }
 
     #[tokio::test]
     async fn migrations_apply_once_and_urls_are_checked() {
