@@ -155,7 +155,8 @@ struct Player {
 
 impl Player {
     async fn connect(url: &str) -> Result<Player, ()> {
-        let (ws, _) = tokio_tungstenite::connect_async(url)
+        // No Nagle: small frames go at once (else delayed ACKs add 40 ms a move).
+        let (ws, _) = tokio_tungstenite::connect_async_with_config(url, None, true)
             .await
             .map_err(|_| ())?;
         let mut player = Player { ws, next_id: 0 };
@@ -248,6 +249,8 @@ async fn play(
     let seat = opened["seat"].as_u64().ok_or(())?;
     let mut last_version: Option<u64> = None;
     let mut pending: Option<(String, u64, Instant)> = None;
+    let mut view: Option<Value> = None;
+    let mut moved_at: Option<u64> = None;
     loop {
         // After the deadline the other player stops moving: a quiet second ends the game.
         let patience = if Instant::now() >= deadline {
@@ -291,34 +294,42 @@ async fn play(
                 }
             }
             "view" => {
-                let view = &m["view"];
-                let version = view["version"].as_u64().unwrap_or(0);
+                let version = m["view"]["version"].as_u64().unwrap_or(0);
                 if last_version.is_none() {
                     last_version = Some(version);
                 }
-                if !view["ending"].is_null() {
+                if !m["view"]["ending"].is_null() || Instant::now() >= deadline {
                     return Ok(());
                 }
-                if Instant::now() >= deadline {
-                    return Ok(());
-                }
-                if view["to_act"].as_u64() == Some(seat) && pending.is_none() {
-                    let legal = view["state"]["legal"].as_array().ok_or(())?;
-                    if legal.is_empty() {
-                        continue;
-                    }
-                    let mv = legal[rng.random_range(0..legal.len())].clone();
-                    let wait = rng.random_range(think.0..=think.1.max(think.0));
-                    tokio::time::sleep(Duration::from_millis(wait)).await;
-                    let sent = Instant::now();
-                    let id = player
-                        .send(json!({"type": "act", "table": table, "action": {"play": mv}}))
-                        .await?;
-                    pending = Some((id, version + 1, sent));
-                }
+                view = Some(m);
             }
             _ => {}
         }
+        // Move when the newest view says so and the last move is acknowledged (after a
+        // forced pass of the other side the view comes before that acknowledgement).
+        let Some(current) = view.as_ref().map(|m| &m["view"]) else {
+            continue;
+        };
+        let version = current["version"].as_u64().unwrap_or(0);
+        if current["to_act"].as_u64() != Some(seat)
+            || pending.is_some()
+            || moved_at >= Some(version)
+        {
+            continue;
+        }
+        let legal = current["state"]["legal"].as_array().ok_or(())?;
+        if legal.is_empty() {
+            continue;
+        }
+        let mv = legal[rng.random_range(0..legal.len())].clone();
+        let wait = rng.random_range(think.0..=think.1.max(think.0));
+        tokio::time::sleep(Duration::from_millis(wait)).await;
+        let sent = Instant::now();
+        let id = player
+            .send(json!({"type": "act", "table": table, "action": {"play": mv}}))
+            .await?;
+        pending = Some((id, version + 1, sent));
+        moved_at = Some(version);
     }
 }
 

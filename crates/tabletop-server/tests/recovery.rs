@@ -190,7 +190,7 @@ async fn the_load_generator_finds_nothing_wrong() {
     let report = tabletop_server::loadtest::run(tabletop_server::loadtest::LoadConfig {
         url: server.url(),
         games: 6,
-        duration: std::time::Duration::from_secs(3),
+        duration: std::time::Duration::from_secs(2),
         think_ms: (5, 20),
     })
     .await
