@@ -37,6 +37,9 @@ impl TestServer {
             listen: "127.0.0.1:0".parse().unwrap(),
             database: format!("sqlite://{}", db.display()),
             bot_threads: 2,
+            // The test clients play as fast as the server answers, far above a person.
+            messages_per_second: 1000,
+            message_burst: 1000,
             ..Config::default()
         };
         change(&mut config);
@@ -49,6 +52,8 @@ impl TestServer {
             listen: "127.0.0.1:0".parse().unwrap(),
             database: url,
             bot_threads: 2,
+            messages_per_second: 1000,
+            message_burst: 1000,
             ..Config::default()
         };
         TestServer::start_config(config).await
