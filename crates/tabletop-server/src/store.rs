@@ -14,7 +14,7 @@
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use sqlx::any::{AnyPoolOptions, install_default_drivers};
-use sqlx::{AnyPool, Row};
+use sqlx::{AnyPool, Connection, Row};
 
 use crate::protocol::GameRecord;
 
@@ -173,6 +173,25 @@ impl Store {
             sqlx::query("PRAGMA synchronous=NORMAL")
                 .execute(&pool)
                 .await?;
+            // Checkpoints (the only fsyncs) run on a connection of their own, twice a
+            // second, instead of inside whichever commit fills the WAL: a commit never
+            // waits for the disk.
+            sqlx::query("PRAGMA wal_autocheckpoint=0")
+                .execute(&pool)
+                .await?;
+            let mut checkpointer = sqlx::AnyConnection::connect(&url).await?;
+            tokio::spawn(async move {
+                let mut every = tokio::time::interval(std::time::Duration::from_millis(500));
+                loop {
+                    every.tick().await;
+                    let done = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+                        .execute(&mut checkpointer)
+                        .await;
+                    if let Err(e) = done {
+                        tracing::error!("checkpoint: {e}");
+                    }
+                }
+            });
         }
         let store = Store { pool };
         store.migrate().await?;
