@@ -173,18 +173,26 @@ impl Store {
             sqlx::query("PRAGMA synchronous=NORMAL")
                 .execute(&pool)
                 .await?;
-            // Checkpoints (the only fsyncs) run on a connection of their own, twice a
-            // second, instead of inside whichever commit fills the WAL: a commit never
-            // waits for the disk.
+            // Checkpoints (the only fsyncs) run on a connection of their own instead of
+            // inside whichever commit fills the WAL: twice a second a PASSIVE one, which
+            // never blocks a commit, copies the WAL into the file; every five seconds a
+            // TRUNCATE one starts the WAL afresh (under constant writes a passive one
+            // never does, and the WAL would grow without end) — it holds commits back only
+            // for what little the passive ones left.
             sqlx::query("PRAGMA wal_autocheckpoint=0")
                 .execute(&pool)
                 .await?;
             let mut checkpointer = sqlx::AnyConnection::connect(&url).await?;
             tokio::spawn(async move {
                 let mut every = tokio::time::interval(std::time::Duration::from_millis(500));
-                loop {
+                for tick in 1u64.. {
                     every.tick().await;
-                    let done = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+                    let mode = if tick % 10 == 0 {
+                        "TRUNCATE"
+                    } else {
+                        "PASSIVE"
+                    };
+                    let done = sqlx::query(&format!("PRAGMA wal_checkpoint({mode})"))
                         .execute(&mut checkpointer)
                         .await;
                     if let Err(e) = done {
