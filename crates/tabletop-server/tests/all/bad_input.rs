@@ -1,9 +1,7 @@
 //! Bad input: a clear error (or a close with the right code), and nothing else changes.
 
-mod support;
-
+use crate::support::{Client, TestServer, table_of, temp_db};
 use serde_json::{Value, json};
-use support::{Client, TestServer, table_of, temp_db};
 use tokio_tungstenite::tungstenite::Message;
 
 fn code(reply: &Value) -> &str {

@@ -1,14 +1,12 @@
 //! Whole games of the four kinds through real WebSocket clients against a real server on
 //! 127.0.0.1:0 over a temporary SQLite file.
 
-mod support;
-
+use crate::support::{Client, TestServer, play_out, table_of, temp_db};
 use battleship_core::{Coord, Rules, UniformFleets};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
-use support::{Client, TestServer, play_out, table_of, temp_db};
 
 fn reversi_first_legal(_seat: usize, view: &Value) -> Value {
     json!({"play": view["state"]["legal"][0]})

@@ -1,9 +1,7 @@
 //! Reconnecting, resending and restarting: nothing is lost, nothing is applied twice.
 
-mod support;
-
+use crate::support::{Client, TestServer, play_out, table_of, temp_db};
 use serde_json::{Value, json};
-use support::{Client, TestServer, play_out, table_of, temp_db};
 
 fn first_legal(_seat: usize, view: &Value) -> Value {
     json!({"play": view["state"]["legal"][0]})

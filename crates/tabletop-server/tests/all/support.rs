@@ -2,8 +2,6 @@
 //! SQLite file, run on its own runtime so a test can kill it at any await; and a real
 //! WebSocket client that records every byte it receives.
 
-#![allow(dead_code)]
-
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::Path;
