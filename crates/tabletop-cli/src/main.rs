@@ -7,8 +7,12 @@
 mod battleship;
 #[allow(dead_code)] // the game subcommands adopt these helpers as they land
 mod common;
+#[cfg(feature = "server")]
+mod loadtest;
 mod nardy;
 mod reversi;
+#[cfg(feature = "server")]
+mod serve;
 mod spec;
 mod sudoku;
 #[allow(dead_code)] // the host and the four screens land on branches tui*
@@ -47,6 +51,13 @@ enum Game {
     Battleship(battleship::BattleshipArgs),
     /// Reversi / Othello: play against the computer or a friend, perft, replay, show.
     Reversi(reversi::ReversiArgs),
+    /// Network play: serve tables of the four games over WebSockets (docs/server.md).
+    #[cfg(feature = "server")]
+    Serve(serve::ServeArgs),
+    /// Load test of a server on this machine: pairs of clients play reversi, then one
+    /// line of results.
+    #[cfg(feature = "server")]
+    Loadtest(loadtest::LoadtestArgs),
 }
 
 /// The games menu of `tabletop` alone on a terminal, in order: name, one line about the
@@ -103,6 +114,10 @@ fn main() -> ExitCode {
         Some(Game::Sudoku(args)) => sudoku::run(args, full_screen),
         Some(Game::Battleship(args)) => battleship::run(args, full_screen),
         Some(Game::Reversi(args)) => reversi::run(args, full_screen),
+        #[cfg(feature = "server")]
+        Some(Game::Serve(args)) => serve::run(args),
+        #[cfg(feature = "server")]
+        Some(Game::Loadtest(args)) => loadtest::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -14,6 +14,8 @@ mod nardy_ai;
 mod readme;
 mod reversi;
 mod reversi_ai;
+#[cfg(feature = "server")]
+mod serve;
 mod sudoku;
 mod sudoku_play;
 mod terminal;

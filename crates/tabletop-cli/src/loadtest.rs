@@ -1,0 +1,65 @@
+//! `tabletop loadtest`: the load generator of `tabletop-server` against a server on this
+//! machine; ends with one line of results.
+
+use std::time::Duration;
+
+use clap::Args;
+use tabletop_server::loadtest::{self, LoadConfig};
+
+use crate::common::{CliError, CliResult};
+
+/// Arguments of `tabletop loadtest`.
+#[derive(Args, Debug)]
+pub struct LoadtestArgs {
+    /// The server: ws://127.0.0.1:PORT/ (this machine only).
+    #[arg(value_name = "URL")]
+    url: String,
+    /// Games played at once (pairs of clients).
+    #[arg(long, value_name = "N", default_value_t = 100,
+          value_parser = clap::value_parser!(u16).range(1..=5000))]
+    games: u16,
+    /// How long to play, in seconds.
+    #[arg(long, value_name = "S", default_value_t = 30,
+          value_parser = clap::value_parser!(u16).range(1..=600))]
+    seconds: u16,
+    /// Think time before each move, in milliseconds: MIN-MAX.
+    #[arg(long, value_name = "MIN-MAX", default_value = "200-1000", value_parser = think_range)]
+    think_ms: (u64, u64),
+}
+
+fn think_range(text: &str) -> Result<(u64, u64), String> {
+    let (lo, hi) = text
+        .split_once('-')
+        .ok_or_else(|| "give MIN-MAX, e.g. 200-1000".to_owned())?;
+    let lo: u64 = lo
+        .trim()
+        .parse()
+        .map_err(|_| "MIN is a number".to_owned())?;
+    let hi: u64 = hi
+        .trim()
+        .parse()
+        .map_err(|_| "MAX is a number".to_owned())?;
+    if lo > hi || hi > 60_000 {
+        return Err("MIN ≤ MAX ≤ 60000".into());
+    }
+    Ok((lo, hi))
+}
+
+/// Runs the load and prints its line.
+pub fn run(args: LoadtestArgs) -> CliResult {
+    let config = LoadConfig {
+        url: args.url,
+        games: usize::from(args.games),
+        duration: Duration::from_secs(u64::from(args.seconds)),
+        think_ms: args.think_ms,
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| CliError::new(format!("cannot start the runtime: {e}")))?;
+    let report = runtime
+        .block_on(loadtest::run(config))
+        .map_err(CliError::usage)?;
+    println!("{report}");
+    Ok(())
+}

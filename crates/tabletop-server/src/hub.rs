@@ -1,0 +1,364 @@
+//! The hub: every room of the process by table id, making new tables and bringing stored
+//! ones back (at start for unfinished tables, on demand for finished ones).
+
+use std::collections::HashMap;
+
+use tabletop_play::Player;
+use tokio::sync::{Mutex, mpsc};
+
+use crate::bots::BotPool;
+use crate::games::{ClockSpec, GameKind, Live, Setup};
+use crate::identity::{hex, new_id, new_invite, new_seed, unhex};
+use crate::protocol::{SeatSpec, ServerMessage};
+use crate::room::{Owner, Room, RoomMsg, status_of};
+use crate::store::{Store, StoreError, StoredTable, status};
+
+/// What a client asked to create.
+#[derive(Debug, Clone)]
+pub struct NewTable {
+    /// The game.
+    pub game: GameKind,
+    /// The rule variant.
+    pub rules: serde_json::Value,
+    /// The seats.
+    pub seats: Vec<SeatSpec>,
+    /// The clock.
+    pub clock: Option<ClockSpec>,
+    /// Whether it is listed.
+    pub public: bool,
+}
+
+/// Why a table could not be made or found.
+#[derive(Debug, thiserror::Error)]
+pub enum HubError {
+    /// The request is wrong; the message says why.
+    #[error("{1}")]
+    Bad(&'static str, String),
+    /// The database failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl HubError {
+    /// The error as a message to the client.
+    pub fn message(&self, id: &str) -> ServerMessage {
+        match self {
+            HubError::Bad(code, message) => ServerMessage::error(Some(id), code, message.clone()),
+            HubError::Store(e) => {
+                tracing::error!("database: {e}");
+                ServerMessage::error(Some(id), "not_stored", "the server could not do that now")
+            }
+        }
+    }
+}
+
+/// The rooms of the process.
+#[derive(Debug)]
+pub struct Hub {
+    /// The database.
+    pub store: Store,
+    /// Where bots think.
+    pub bots: BotPool,
+    rooms: Mutex<HashMap<String, mpsc::Sender<RoomMsg>>>,
+}
+
+impl Hub {
+    /// A hub with no room yet.
+    pub fn new(store: Store, bots: BotPool) -> Hub {
+        Hub {
+            store,
+            bots,
+            rooms: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Brings back every unfinished table from the database; returns how many.
+    pub async fn restore(&self) -> Result<usize, HubError> {
+        let ids = self.store.unfinished_tables().await?;
+        for id in &ids {
+            self.room(id).await?;
+        }
+        Ok(ids.len())
+    }
+
+    /// The room of a table, loading it from the database if needed.
+    pub async fn room(&self, id: &str) -> Result<Option<mpsc::Sender<RoomMsg>>, HubError> {
+        let mut rooms = self.rooms.lock().await;
+        if let Some(room) = rooms.get(id) {
+            return Ok(Some(room.clone()));
+        }
+        let Some(stored) = self.store.table(id).await? else {
+            return Ok(None);
+        };
+        let room = self.with_commands(self.load(stored)?).await?;
+        let tx = room.spawn();
+        rooms.insert(id.to_owned(), tx.clone());
+        Ok(Some(tx))
+    }
+
+    fn load(&self, stored: StoredTable) -> Result<Room, HubError> {
+        let corrupt = |what: String| HubError::Store(StoreError::Corrupt(what));
+        let setup: Setup = serde_json::from_str(&stored.setup)
+            .map_err(|e| corrupt(format!("setup of {}: {e}", stored.id)))?;
+        let save = unhex(&stored.save).ok_or_else(|| corrupt(format!("save of {}", stored.id)))?;
+        let live = Live::from_bytes(setup.game, &save)
+            .map_err(|e| corrupt(format!("save of {}: {e}", stored.id)))?;
+        let seats = stored
+            .seats
+            .into_iter()
+            .map(|(p, b)| Owner::from_row(p, b))
+            .collect();
+        tracing::info!(table = %stored.id, version = live.version(), "table loaded");
+        Ok(Room::new(
+            stored.id,
+            setup,
+            status_of(&stored.status),
+            live,
+            seats,
+            self.store.clone(),
+            self.bots.clone(),
+        ))
+    }
+
+    /// Loads the command ids of a table into its room (done once when it is loaded).
+    async fn with_commands(&self, mut room: Room) -> Result<Room, HubError> {
+        for (player, client, version) in self.store.commands_of(&room.id).await? {
+            room.commands.insert((player, client), version);
+        }
+        Ok(room)
+    }
+
+    /// Makes a table for `player` (command `client_id`); a resent create returns the
+    /// table the first one made. Returns the table, its invite code and the creator's
+    /// seats.
+    pub async fn create(
+        &self,
+        player: &str,
+        client_id: &str,
+        new: NewTable,
+    ) -> Result<(String, String, Vec<u8>), HubError> {
+        if let Some((table, _)) = self.store.command(player, client_id).await? {
+            return self.existing(&table, player).await;
+        }
+        let game = new.game;
+        if new.seats.len() != game.seats() {
+            return Err(HubError::Bad(
+                "bad_seats",
+                format!("{} has {} seat(s)", game.name(), game.seats()),
+            ));
+        }
+        if !new.seats.contains(&SeatSpec::Me) {
+            return Err(HubError::Bad("bad_seats", "take at least one seat".into()));
+        }
+        for seat in &new.seats {
+            if let SeatSpec::Bot(level) = seat {
+                match game.bot_levels() {
+                    Some(levels) if levels.contains(level) => {}
+                    Some(levels) => {
+                        return Err(HubError::Bad(
+                            "bad_seats",
+                            format!(
+                                "{} bots have levels {} to {}",
+                                game.name(),
+                                levels.start(),
+                                levels.end()
+                            ),
+                        ));
+                    }
+                    None => {
+                        return Err(HubError::Bad(
+                            "bad_seats",
+                            format!("{} has no bots", game.name()),
+                        ));
+                    }
+                }
+            }
+        }
+        if let Some(clock) = new.clock
+            && !((1000..=24 * 3600 * 1000).contains(&clock.initial_ms())
+                && clock.increment_s <= 3600)
+        {
+            return Err(HubError::Bad(
+                "bad_clock",
+                "a clock has 1 s to 24 h and at most 3600 s of increment".into(),
+            ));
+        }
+        let setup = Setup {
+            game,
+            rules: new.rules,
+            seed: new_seed(),
+            clock: new.clock,
+        };
+        let seats: Vec<Owner> = new
+            .seats
+            .iter()
+            .map(|s| match s {
+                SeatSpec::Me => Owner::Player(player.to_owned()),
+                SeatSpec::Open => Owner::Open,
+                SeatSpec::Bot(level) => Owner::Bot(*level),
+            })
+            .collect();
+        let made = self
+            .make(player, client_id, setup, seats, new.public, None)
+            .await?;
+        made.ok_or_else(|| HubError::Bad("duplicate_id", "this id was used".into()))
+    }
+
+    /// Makes and stores a table and starts its room; `None` if it was a rematch of a
+    /// table that has its rematch already.
+    async fn make(
+        &self,
+        player: &str,
+        client_id: &str,
+        setup: Setup,
+        seats: Vec<Owner>,
+        public: bool,
+        rematch_of: Option<&str>,
+    ) -> Result<Option<(String, String, Vec<u8>)>, HubError> {
+        let players: Vec<Player> = seats
+            .iter()
+            .map(|s| match s {
+                Owner::Bot(level) => Player::Bot(*level),
+                _ => Player::Remote,
+            })
+            .collect();
+        // Making a sudoku puzzle is CPU work: it runs on the bot pool.
+        let made = {
+            let setup = setup.clone();
+            self.bots.run(move || Live::new(&setup, &players)).await
+        };
+        let live = made
+            .ok_or_else(|| HubError::Bad("bad_rules", "these rules made no game".into()))?
+            .map_err(|e| HubError::Bad("bad_rules", e))?;
+        let status = if seats.contains(&Owner::Open) {
+            status::OPEN
+        } else {
+            status::PLAYING
+        };
+        let game = setup.game;
+        let stored = StoredTable {
+            id: new_id("t"),
+            game: game.name().into(),
+            setup: serde_json::to_string(&setup).unwrap_or_default(),
+            invite: new_invite(),
+            public,
+            status: status.into(),
+            save: hex(&live.to_bytes()),
+            seats: seats
+                .iter()
+                .map(|o| match o {
+                    Owner::Player(p) => (Some(p.clone()), None),
+                    Owner::Bot(level) => (None, Some(i64::from(*level))),
+                    Owner::Open => (None, None),
+                })
+                .collect(),
+            rematch: None,
+        };
+        if !self
+            .store
+            .create_table(&stored, player, client_id, rematch_of)
+            .await?
+        {
+            return Ok(None);
+        }
+        let mine = seats_of(&stored, player);
+        let room = Room::new(
+            stored.id.clone(),
+            setup,
+            status,
+            live,
+            seats,
+            self.store.clone(),
+            self.bots.clone(),
+        );
+        let room = self.with_commands(room).await?;
+        self.rooms
+            .lock()
+            .await
+            .insert(stored.id.clone(), room.spawn());
+        tracing::info!(table = %stored.id, game = game.name(), "table created");
+        Ok(Some((stored.id, stored.invite, mine)))
+    }
+
+    /// The rematch of a finished table, with the sides swapped: made by the first of its
+    /// players who asks; the others asking get the same table. Returns the new table, its
+    /// invite code and the player's seats there.
+    pub async fn rematch(
+        &self,
+        player: &str,
+        client_id: &str,
+        table: &str,
+    ) -> Result<(String, String, Vec<u8>), HubError> {
+        if let Some((made, _)) = self.store.command(player, client_id).await? {
+            return self.existing(&made, player).await;
+        }
+        let no_table = || HubError::Bad("no_such_table", "no such table".into());
+        let old = self.store.table(table).await?.ok_or_else(no_table)?;
+        if seats_of(&old, player).is_empty() {
+            return Err(HubError::Bad(
+                "not_your_seat",
+                "you did not play at this table".into(),
+            ));
+        }
+        if old.status != status::FINISHED {
+            return Err(HubError::Bad(
+                "not_finished",
+                "a rematch follows a finished game".into(),
+            ));
+        }
+        if let Some(next) = &old.rematch {
+            return self.existing(next, player).await;
+        }
+        let mut setup: Setup = serde_json::from_str(&old.setup)
+            .map_err(|e| HubError::Store(StoreError::Corrupt(format!("setup of {table}: {e}"))))?;
+        setup.seed = new_seed();
+        let seats: Vec<Owner> = old
+            .seats
+            .iter()
+            .rev()
+            .map(|(p, b)| Owner::from_row(p.clone(), *b))
+            .collect();
+        match self
+            .make(player, client_id, setup, seats, false, Some(table))
+            .await?
+        {
+            Some(made) => {
+                if let Some(room) = self.room(table).await? {
+                    let _ = room
+                        .send(RoomMsg::Rematched {
+                            next: made.0.clone(),
+                        })
+                        .await;
+                }
+                Ok(made)
+            }
+            // Another player asked first: theirs is the rematch.
+            None => {
+                let old = self.store.table(table).await?.ok_or_else(no_table)?;
+                let next = old.rematch.ok_or_else(no_table)?;
+                self.existing(&next, player).await
+            }
+        }
+    }
+
+    async fn existing(
+        &self,
+        table: &str,
+        player: &str,
+    ) -> Result<(String, String, Vec<u8>), HubError> {
+        let stored = self
+            .store
+            .table(table)
+            .await?
+            .ok_or_else(|| HubError::Bad("duplicate_id", "this id was used".into()))?;
+        let mine = seats_of(&stored, player);
+        Ok((stored.id, stored.invite, mine))
+    }
+}
+
+fn seats_of(stored: &StoredTable, player: &str) -> Vec<u8> {
+    (0..stored.seats.len())
+        .filter(|&i| stored.seats[i].0.as_deref() == Some(player))
+        .map(|i| i as u8)
+        .collect()
+}

@@ -1,0 +1,18 @@
+#![doc = include_str!("../README.md")]
+
+pub mod accounts;
+mod bots;
+pub mod config;
+pub mod games;
+mod hub;
+pub mod identity;
+pub mod loadtest;
+pub mod protocol;
+mod room;
+mod server;
+mod session;
+mod store;
+
+pub use config::Config;
+pub use server::{Server, StartError};
+pub use store::StoreError;

@@ -1,0 +1,614 @@
+//! A room: the one task that owns a live table. Every change of the table goes through
+//! it, one message at a time, so no two actions race; every change is stored (one
+//! transaction) before anyone hears of it.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::ws::Utf8Bytes;
+use serde_json::Value;
+use tabletop_play::{Seat, Viewer};
+use tokio::sync::{Notify, mpsc, oneshot};
+
+use crate::bots::BotPool;
+use crate::games::{ActError, Live, Setup, fleet_salt};
+use crate::identity::hex;
+use crate::protocol::{ServerMessage, TableInfo};
+use crate::store::{Commit, Store, now_ms, status};
+
+/// Catch-up longer than this many events is sent as a view (when that is shorter).
+const MAX_CATCH_UP: usize = 512;
+
+/// A client's connection as rooms see it: who it is and where its messages go.
+#[derive(Debug, Clone)]
+pub struct Conn {
+    /// The connection's number (unique in the process).
+    pub id: u64,
+    /// The player.
+    pub player: String,
+    /// Its outgoing queue (bounded).
+    pub tx: mpsc::Sender<Utf8Bytes>,
+    /// Rung when the queue overflowed: the connection closes (the client reconnects and
+    /// catches up from its last version).
+    pub kick: Arc<Notify>,
+}
+
+impl Conn {
+    /// Queues a message; a full queue kicks the connection.
+    pub fn send(&self, message: &ServerMessage) {
+        self.send_text(message.to_text().into());
+    }
+
+    /// Queues a text.
+    pub fn send_text(&self, text: Utf8Bytes) {
+        if let Err(mpsc::error::TrySendError::Full(_)) = self.tx.try_send(text) {
+            self.kick.notify_one();
+        }
+    }
+
+    fn error(&self, id: &str, code: &str, message: impl Into<String>) {
+        self.send(&ServerMessage::error(Some(id), code, message));
+    }
+}
+
+/// What a room is asked.
+#[derive(Debug)]
+pub enum RoomMsg {
+    /// Follow the table (as its seat's player, or a spectator).
+    Open {
+        /// Who.
+        conn: Conn,
+        /// The command id.
+        id: String,
+        /// The last version the client has.
+        since: Option<u64>,
+        /// Whether to send views after events.
+        views: bool,
+    },
+    /// Take an open seat.
+    Join {
+        /// Who.
+        conn: Conn,
+        /// The command id.
+        id: String,
+    },
+    /// Act for a seat.
+    Act {
+        /// Who.
+        conn: Conn,
+        /// The command id.
+        id: String,
+        /// The game's action.
+        action: Value,
+        /// The seat, when the player holds several.
+        seat: Option<u8>,
+    },
+    /// Stop following (`id` is `None` when the connection ended).
+    Close {
+        /// Who.
+        conn: Conn,
+        /// The command id, when the client asked.
+        id: Option<String>,
+    },
+    /// The save, once the game is over.
+    Download {
+        /// Who.
+        conn: Conn,
+        /// The command id.
+        id: String,
+    },
+    /// The table for the list of open tables.
+    Info {
+        /// Where the answer goes (`None` once the table is full).
+        reply: oneshot::Sender<Option<TableInfo>>,
+    },
+    /// The rematch of this (finished) table was made: tell the followers.
+    Rematched {
+        /// The new table.
+        next: String,
+    },
+    /// A bot's action, computed at `version`.
+    Bot {
+        /// The version the bot saw.
+        version: u64,
+        /// Its action (`None`: it found none, or failed).
+        action: Option<Value>,
+    },
+}
+
+/// Who holds a seat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Owner {
+    /// Nobody yet.
+    Open,
+    /// A player.
+    Player(String),
+    /// A bot of this level.
+    Bot(u8),
+}
+
+impl Owner {
+    /// From a stored seat.
+    pub fn from_row(player: Option<String>, bot: Option<i64>) -> Owner {
+        match (player, bot) {
+            (Some(p), _) => Owner::Player(p),
+            (None, Some(level)) => Owner::Bot(level.clamp(0, 255) as u8),
+            (None, None) => Owner::Open,
+        }
+    }
+
+    fn json(&self) -> Value {
+        match self {
+            Owner::Open => "open".into(),
+            Owner::Player(_) => "person".into(),
+            Owner::Bot(level) => serde_json::json!({ "bot": level }),
+        }
+    }
+}
+
+struct Sub {
+    conn: Conn,
+    viewer: Viewer,
+    views: bool,
+}
+
+/// A table's state in its room.
+pub struct Room {
+    /// The table's id.
+    pub id: String,
+    /// What made it.
+    pub setup: Setup,
+    /// Its status (`open`, `playing`, `finished`).
+    pub status: &'static str,
+    /// The table.
+    pub live: Live,
+    /// Who holds each seat.
+    pub seats: Vec<Owner>,
+    /// Command ids applied here: (player, id) → version.
+    pub commands: HashMap<(String, String), u64>,
+    /// The database.
+    pub store: Store,
+    /// Where bots think.
+    pub bots: BotPool,
+    subs: Vec<Sub>,
+    bot_pending: bool,
+}
+
+/// A status string from the database.
+pub fn status_of(text: &str) -> &'static str {
+    match text {
+        status::OPEN => status::OPEN,
+        status::PLAYING => status::PLAYING,
+        _ => status::FINISHED,
+    }
+}
+
+impl Room {
+    /// A room for a table; [`Room::spawn`] runs it.
+    pub fn new(
+        id: String,
+        setup: Setup,
+        status: &'static str,
+        live: Live,
+        seats: Vec<Owner>,
+        store: Store,
+        bots: BotPool,
+    ) -> Room {
+        Room {
+            id,
+            setup,
+            status,
+            live,
+            seats,
+            commands: HashMap::new(),
+            store,
+            bots,
+            subs: Vec::new(),
+            bot_pending: false,
+        }
+    }
+
+    /// Runs the room on its own task; returns where to send it messages.
+    pub fn spawn(self) -> mpsc::Sender<RoomMsg> {
+        let (tx, rx) = mpsc::channel(256);
+        tokio::spawn(self.run(rx, tx.downgrade()));
+        tx
+    }
+
+    async fn run(mut self, mut rx: mpsc::Receiver<RoomMsg>, me: mpsc::WeakSender<RoomMsg>) {
+        loop {
+            self.start_bot(&me);
+            let flag_at = (self.status == status::PLAYING)
+                .then(|| self.live.flag_at(now_ms()))
+                .flatten();
+            let sleep = async {
+                match flag_at {
+                    Some(at) => {
+                        tokio::time::sleep(Duration::from_millis(at.saturating_sub(now_ms()) + 1))
+                            .await
+                    }
+                    None => std::future::pending().await,
+                }
+            };
+            tokio::select! {
+                msg = rx.recv() => match msg {
+                    Some(msg) => self.handle(msg).await,
+                    None => break,
+                },
+                () = sleep => self.tick().await,
+            }
+        }
+    }
+
+    async fn handle(&mut self, msg: RoomMsg) {
+        match msg {
+            RoomMsg::Open {
+                conn,
+                id,
+                since,
+                views,
+            } => self.open(conn, id, since, views),
+            RoomMsg::Join { conn, id } => self.join(conn, id).await,
+            RoomMsg::Act {
+                conn,
+                id,
+                action,
+                seat,
+            } => self.act(conn, id, action, seat).await,
+            RoomMsg::Close { conn, id } => {
+                self.subs.retain(|s| s.conn.id != conn.id);
+                if let Some(id) = id {
+                    conn.send(&ServerMessage::Closed {
+                        id,
+                        table: self.id.clone(),
+                    });
+                }
+            }
+            RoomMsg::Download { conn, id } => {
+                if self.status != status::FINISHED {
+                    conn.error(&id, "not_finished", "a save is given once the game is over");
+                } else {
+                    conn.send(&ServerMessage::Save {
+                        id,
+                        table: self.id.clone(),
+                        game: self.setup.game,
+                        hex: hex(&self.live.to_bytes()),
+                    });
+                }
+            }
+            RoomMsg::Info { reply } => {
+                let open = self.status == status::OPEN;
+                let _ = reply.send(open.then(|| TableInfo {
+                    table: self.id.clone(),
+                    game: self.setup.game,
+                    rules: self.setup.rules.clone(),
+                    clock: self.setup.clock,
+                    seats: self.seats.iter().map(Owner::json).collect(),
+                }));
+            }
+            RoomMsg::Rematched { next } => {
+                let text: Utf8Bytes = ServerMessage::Rematch {
+                    table: self.id.clone(),
+                    next,
+                }
+                .to_text()
+                .into();
+                for sub in &self.subs {
+                    sub.conn.send_text(text.clone());
+                }
+            }
+            RoomMsg::Bot { version, action } => self.bot_moved(version, action).await,
+        }
+    }
+
+    /// The seats `player` holds.
+    fn seats_of(&self, player: &str) -> Vec<Seat> {
+        (0..self.seats.len())
+            .filter(|&i| matches!(&self.seats[i], Owner::Player(p) if p == player))
+            .map(|i| Seat(i as u8))
+            .collect()
+    }
+
+    fn status_message(&self) -> ServerMessage {
+        let commitments = self.live.fleet_commitments(self.setup.seed);
+        let salts = (commitments.is_some() && self.status == status::FINISHED).then(|| {
+            (0..self.seats.len())
+                .map(|s| hex(&fleet_salt(self.setup.seed, Seat(s as u8))))
+                .collect()
+        });
+        ServerMessage::Table {
+            table: self.id.clone(),
+            status: self.status.into(),
+            seats: self.seats.iter().map(Owner::json).collect(),
+            commitments,
+            salts,
+        }
+    }
+
+    fn open(&mut self, conn: Conn, id: String, since: Option<u64>, views: bool) {
+        let seat = self.seats_of(&conn.player).first().copied();
+        let viewer = seat.map_or(Viewer::Spectator, Viewer::Seat);
+        conn.send(&ServerMessage::Opened {
+            id: id.clone(),
+            table: self.id.clone(),
+            seat: seat.map(|s| s.0),
+        });
+        conn.send(&self.status_message());
+        let version = self.live.version();
+        let view = self.view_text(viewer);
+        match since {
+            Some(v) if v > version => {
+                conn.error(
+                    &id,
+                    "stale_version",
+                    format!("the table is at version {version}, not {v}: here is its view"),
+                );
+                conn.send_text(view);
+            }
+            Some(v) => {
+                let missed = self.live.events_since(v);
+                let events = (missed.len() <= MAX_CATCH_UP).then(|| {
+                    Utf8Bytes::from(
+                        ServerMessage::Events {
+                            table: self.id.clone(),
+                            version,
+                            events: missed,
+                        }
+                        .to_text(),
+                    )
+                });
+                match events {
+                    Some(events) if events.len() <= view.len() || views => {
+                        conn.send_text(events);
+                        if views {
+                            conn.send_text(view);
+                        }
+                    }
+                    _ => conn.send_text(view),
+                }
+            }
+            None => conn.send_text(view),
+        }
+        self.subs.retain(|s| s.conn.id != conn.id);
+        self.subs.push(Sub {
+            conn,
+            viewer,
+            views,
+        });
+    }
+
+    fn view_text(&self, viewer: Viewer) -> Utf8Bytes {
+        ServerMessage::View {
+            table: self.id.clone(),
+            view: self.live.view(viewer, now_ms()),
+        }
+        .to_text()
+        .into()
+    }
+
+    async fn join(&mut self, conn: Conn, id: String) {
+        if let Some(seat) = self.seats_of(&conn.player).first() {
+            conn.send(&ServerMessage::Joined {
+                id,
+                table: self.id.clone(),
+                seat: seat.0,
+            });
+            return;
+        }
+        let Some(seat) = self.seats.iter().position(|o| *o == Owner::Open) else {
+            conn.error(&id, "table_full", "every seat of this table is taken");
+            return;
+        };
+        let full = self.seats.iter().filter(|o| **o == Owner::Open).count() == 1;
+        let status = if full { status::PLAYING } else { status::OPEN };
+        match self
+            .store
+            .take_seat(&self.id, seat as u8, &conn.player, status)
+            .await
+        {
+            Ok(true) => {}
+            Ok(false) => {
+                conn.error(&id, "table_full", "the seat was taken meanwhile");
+                return;
+            }
+            Err(e) => {
+                tracing::error!(table = %self.id, "storing a join: {e}");
+                conn.error(
+                    &id,
+                    "not_stored",
+                    "the server could not store that; try again",
+                );
+                return;
+            }
+        }
+        self.seats[seat] = Owner::Player(conn.player.clone());
+        self.status = status;
+        conn.send(&ServerMessage::Joined {
+            id,
+            table: self.id.clone(),
+            seat: seat as u8,
+        });
+        let text: Utf8Bytes = self.status_message().to_text().into();
+        for sub in &self.subs {
+            sub.conn.send_text(text.clone());
+        }
+    }
+
+    async fn act(&mut self, conn: Conn, id: String, action: Value, seat: Option<u8>) {
+        let key = (conn.player.clone(), id.clone());
+        if let Some(&version) = self.commands.get(&key) {
+            conn.send(&ServerMessage::Acked {
+                id,
+                table: self.id.clone(),
+                version,
+                duplicate: true,
+            });
+            return;
+        }
+        let mine = self.seats_of(&conn.player);
+        let seat = match (seat, mine.as_slice()) {
+            (_, []) => {
+                return conn.error(&id, "not_your_seat", "you hold no seat at this table");
+            }
+            (Some(s), _) if !mine.contains(&Seat(s)) => {
+                return conn.error(&id, "not_your_seat", format!("seat {s} is not yours"));
+            }
+            (Some(s), _) => Seat(s),
+            (None, [only]) => *only,
+            (None, _) => {
+                return conn.error(&id, "seat_needed", "you hold several seats: name one");
+            }
+        };
+        if self.status == status::OPEN {
+            return conn.error(&id, "waiting", "the game begins when every seat is taken");
+        }
+        let mut next = self.live.clone();
+        let events = match next.apply(seat, &action, now_ms()) {
+            Ok(events) => events,
+            Err(ActError::Malformed(message)) => return conn.error(&id, "bad_action", message),
+            Err(ActError::Refused(refusal)) => {
+                return conn.error(&id, refusal.code(), refusal.to_string());
+            }
+        };
+        if self.commit(next, &events, Some((&conn.player, &id))).await {
+            let version = self.live.version();
+            self.commands.insert(key, version);
+            conn.send(&ServerMessage::Acked {
+                id,
+                table: self.id.clone(),
+                version,
+                duplicate: false,
+            });
+        } else {
+            conn.error(
+                &id,
+                "not_stored",
+                "the server could not store that; nothing changed",
+            );
+        }
+    }
+
+    /// Stores `next` (the table after an action) and its events, then makes it the
+    /// table and tells every follower. Returns false (changing nothing) if storing failed.
+    async fn commit(
+        &mut self,
+        next: Live,
+        events: &[Value],
+        command: Option<(&str, &str)>,
+    ) -> bool {
+        let ending = next.ending_json();
+        let status = if ending.is_some() {
+            status::FINISHED
+        } else {
+            self.status
+        };
+        let body = serde_json::to_string(events).unwrap_or_default();
+        let commit = Commit {
+            table: &self.id,
+            before: self.live.version(),
+            version: next.version(),
+            save: hex(&next.to_bytes()),
+            status,
+            ending: ending.as_ref().map(Value::to_string),
+            events: body,
+            command,
+        };
+        if let Err(e) = self.store.commit(&commit).await {
+            tracing::error!(table = %self.id, "storing an action: {e}");
+            return false;
+        }
+        let committed = self.live.fleet_commitments(self.setup.seed);
+        self.live = next;
+        let status_changed =
+            self.status != status || committed != self.live.fleet_commitments(self.setup.seed);
+        self.status = status;
+        self.broadcast(events.to_vec());
+        if status_changed {
+            let text: Utf8Bytes = self.status_message().to_text().into();
+            for sub in &self.subs {
+                sub.conn.send_text(text.clone());
+            }
+        }
+        true
+    }
+
+    /// Sends new events to every follower, and each its view when it asked for views.
+    fn broadcast(&mut self, events: Vec<Value>) {
+        self.subs.retain(|s| !s.conn.tx.is_closed());
+        let events: Utf8Bytes = ServerMessage::Events {
+            table: self.id.clone(),
+            version: self.live.version(),
+            events,
+        }
+        .to_text()
+        .into();
+        let mut views: HashMap<Viewer, Utf8Bytes> = HashMap::new();
+        for sub in &self.subs {
+            sub.conn.send_text(events.clone());
+            if sub.views {
+                let view = views
+                    .entry(sub.viewer)
+                    .or_insert_with(|| self.view_text(sub.viewer))
+                    .clone();
+                sub.conn.send_text(view);
+            }
+        }
+    }
+
+    fn start_bot(&mut self, me: &mpsc::WeakSender<RoomMsg>) {
+        if self.bot_pending || self.status != status::PLAYING {
+            return;
+        }
+        let version = self.live.version();
+        // The bot's randomness: fixed by the table's seed and version, so a restart
+        // replays the same choice.
+        let seed = self.setup.seed ^ version.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let Some(job) = self.live.bot_job(seed) else {
+            return;
+        };
+        let Some(me) = me.upgrade() else {
+            return;
+        };
+        self.bot_pending = true;
+        let bots = self.bots.clone();
+        tokio::spawn(async move {
+            let action = bots.run(job).await.flatten();
+            let _ = me.send(RoomMsg::Bot { version, action }).await;
+        });
+    }
+
+    async fn bot_moved(&mut self, version: u64, action: Option<Value>) {
+        self.bot_pending = false;
+        if version != self.live.version() {
+            return;
+        }
+        let (Some(action), Some((seat, _))) = (action, self.live.bot_to_act()) else {
+            tracing::error!(table = %self.id, version, "the bot found no action");
+            // Do not ask it again at this version: the table waits (a person may resign).
+            self.bot_pending = true;
+            return;
+        };
+        let mut next = self.live.clone();
+        match next.apply(seat, &action, now_ms()) {
+            Ok(events) => {
+                if !self.commit(next, &events, None).await {
+                    // Let the room try again at its next message.
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+            }
+            Err(e) => {
+                tracing::error!(table = %self.id, version, "the table refused a bot's action: {e:?}");
+                self.bot_pending = true;
+            }
+        }
+    }
+
+    async fn tick(&mut self) {
+        let mut next = self.live.clone();
+        let events = next.tick(now_ms());
+        if !events.is_empty() && !self.commit(next, &events, None).await {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+}

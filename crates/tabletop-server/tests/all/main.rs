@@ -1,0 +1,10 @@
+//! The integration tests of the server, one module per subject, built into one test
+//! binary (one link of tokio, axum and sqlx instead of one per file).
+//!
+//! Each test starts a real server on 127.0.0.1:0 over a temporary SQLite file and plays
+//! through real WebSocket clients.
+
+mod bad_input;
+mod games;
+mod recovery;
+mod support;

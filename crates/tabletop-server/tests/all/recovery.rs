@@ -1,0 +1,252 @@
+//! Reconnecting, resending and restarting: nothing is lost, nothing is applied twice.
+
+use crate::support::{Client, TestServer, play_out, table_of, temp_db};
+use serde_json::{Value, json};
+
+fn first_legal(_seat: usize, view: &Value) -> Value {
+    json!({"play": view["state"]["legal"][0]})
+}
+
+/// Plays `n` moves of reversi alternately, starting with whoever is to act.
+async fn play_moves(table: &str, a: &mut Client, b: &mut Client, n: usize) -> u64 {
+    let mut version = 0;
+    for _ in 0..n {
+        let view = a.view_at_least(table, version).await;
+        let client = if view["to_act"] == 0 {
+            &mut *a
+        } else {
+            &mut *b
+        };
+        let view = client.view_at_least(table, version).await;
+        let reply = client.act(table, first_legal(0, &view)).await;
+        assert_eq!(reply["type"], "acked", "{reply}");
+        version = reply["version"].as_u64().unwrap();
+    }
+    version
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_reconnects_gets_exactly_the_events_it_missed() {
+    let (_dir, db) = temp_db();
+    let server = TestServer::start(&db).await;
+    let (mut a, mut b) = (
+        Client::guest(&server.url()).await,
+        Client::guest(&server.url()).await,
+    );
+    let table = table_of(
+        &mut a,
+        Some(&mut b),
+        "reversi",
+        Value::Null,
+        json!(["me", "open"]),
+    )
+    .await;
+    let seen = play_moves(&table, &mut a, &mut b, 4).await;
+    a.view_at_least(&table, seen).await;
+    let (token, player) = (a.token.clone(), a.player.clone());
+    drop(a);
+    // b plays on while a is away: b holds the other seat, so a's moves are needed too;
+    // a second connection of a's player acts for a meanwhile.
+    let mut a2 = Client::connect(&server.url(), Some(&token)).await;
+    a2.open(&table, None).await;
+    let now = play_moves(&table, &mut a2, &mut b, 6).await;
+    drop(a2);
+    // a comes back with the last version it had: it gets the events after it, no other.
+    let mut a3 = Client::connect(&server.url(), Some(&token)).await;
+    let opened = a3.open(&table, Some(seen)).await;
+    assert_eq!(opened["seat"], 0);
+    let events = a3.until(|m| m["type"] == "events").await;
+    let versions: Vec<u64> = events["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["version"].as_u64().unwrap())
+        .collect();
+    assert_eq!(versions.first(), Some(&(seen + 1)));
+    assert_eq!(versions.last(), Some(&now));
+    assert_eq!(events["version"], now);
+    // The same token, the same player.
+    assert_eq!(a3.player, player);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_resent_command_is_applied_once() {
+    let (_dir, db) = temp_db();
+    let server = TestServer::start(&db).await;
+    let (mut a, mut b) = (
+        Client::guest(&server.url()).await,
+        Client::guest(&server.url()).await,
+    );
+    let table = table_of(
+        &mut a,
+        Some(&mut b),
+        "reversi",
+        Value::Null,
+        json!(["me", "open"]),
+    )
+    .await;
+    let view = a.view_at_least(&table, 0).await;
+    let act =
+        json!({"type": "act", "id": "move-1", "table": table, "action": first_legal(0, &view)});
+    let first = a.request_as(act.clone()).await;
+    assert_eq!(first["type"], "acked");
+    assert_eq!(first["duplicate"], false);
+    // The same command again, on a new connection of the same player (as after a
+    // dropped connection): acknowledged with the same version, not applied again.
+    let token = a.token.clone();
+    let player = a.player.clone();
+    drop(a);
+    let mut a = Client::connect(&server.url(), Some(&token)).await;
+    assert_eq!(a.player, player);
+    let again = a.request_as(act.clone()).await;
+    assert_eq!(again["type"], "acked", "{again}");
+    assert_eq!(again["duplicate"], true);
+    assert_eq!(again["version"], first["version"]);
+    let opened = a.open(&table, None).await;
+    assert_eq!(opened["seat"], 0);
+    let view = a.view_at_least(&table, 0).await;
+    assert_eq!(view["version"], 1, "one move only");
+    // A resent create makes no second table.
+    let create =
+        json!({"type": "create", "id": "new-1", "game": "reversi", "seats": ["me", "open"]});
+    let t1 = a.request_as(create.clone()).await;
+    let t2 = a.request_as(create).await;
+    assert_eq!(t1["table"], t2["table"]);
+    assert_eq!(t1["invite"], t2["invite"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_server_restarts_and_the_games_go_on() {
+    let (_dir, db) = temp_db();
+    let server = TestServer::start(&db).await;
+    let (mut a, mut b) = (
+        Client::guest(&server.url()).await,
+        Client::guest(&server.url()).await,
+    );
+    let table = table_of(
+        &mut a,
+        Some(&mut b),
+        "reversi",
+        Value::Null,
+        json!(["me", "open"]),
+    )
+    .await;
+    let before = play_moves(&table, &mut a, &mut b, 7).await;
+    // A game against a bot, in progress too.
+    let mut c = Client::guest(&server.url()).await;
+    let bot_table = table_of(
+        &mut c,
+        None,
+        "nardy",
+        Value::Null,
+        json!(["me", {"bot": 1}]),
+    )
+    .await;
+    let view = c.view_at_least(&bot_table, 0).await;
+    let seat = view["to_act"].as_u64().unwrap();
+    if seat == 0 {
+        let reply = c
+            .act(
+                &bot_table,
+                json!({"play": {"step": view["state"]["legal_steps"][0]}}),
+            )
+            .await;
+        assert_eq!(reply["type"], "acked");
+    }
+    let tokens = [a.token.clone(), b.token.clone(), c.token.clone()];
+    server.kill();
+    let (_, _, _) = (a, b, c);
+    // The same database, a new process: every unfinished table is back.
+    let server = TestServer::start(&db).await;
+    let mut a = Client::connect(&server.url(), Some(&tokens[0])).await;
+    let mut b = Client::connect(&server.url(), Some(&tokens[1])).await;
+    assert_eq!(a.open(&table, Some(before)).await["seat"], 0);
+    assert_eq!(b.open(&table, Some(before)).await["seat"], 1);
+    let view = a.view_at_least(&table, before).await;
+    assert_eq!(
+        view["version"], before,
+        "the last acknowledged move is kept"
+    );
+    let end = play_out(&table, &mut [Some(&mut a), Some(&mut b)], first_legal, 200).await;
+    assert!(end > before);
+    let mut c = Client::connect(&server.url(), Some(&tokens[2])).await;
+    c.open(&bot_table, None).await;
+    let end = play_out(
+        &bot_table,
+        &mut [Some(&mut c), None],
+        |_, v| json!({"play": {"step": v["state"]["legal_steps"][0]}}),
+        2000,
+    )
+    .await;
+    assert!(end > 10);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_load_generator_finds_nothing_wrong() {
+    let (_dir, db) = temp_db();
+    let server = TestServer::start(&db).await;
+    let report = tabletop_server::loadtest::run(tabletop_server::loadtest::LoadConfig {
+        url: server.url(),
+        games: 6,
+        duration: std::time::Duration::from_secs(2),
+        think_ms: (5, 20),
+    })
+    .await
+    .unwrap();
+    println!("{report}");
+    assert!(report.games >= 6 && report.actions > 50, "{report}");
+    assert_eq!(
+        (
+            report.errors,
+            report.mismatches,
+            report.lost,
+            report.duplicated
+        ),
+        (0, 0, 0, 0),
+        "{report}"
+    );
+    let refused = tabletop_server::loadtest::run(tabletop_server::loadtest::LoadConfig {
+        url: "ws://192.0.2.1:8080/".into(),
+        games: 1,
+        duration: std::time::Duration::from_secs(1),
+        think_ms: (5, 20),
+    })
+    .await;
+    assert!(refused.is_err());
+}
+
+/// The same games on PostgreSQL: `TABLETOP_TEST_POSTGRES` names an empty database
+/// (`postgres://user:password@127.0.0.1/db`); without it the test says why it skips.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_plays_and_restarts_like_sqlite() {
+    let Ok(url) = std::env::var("TABLETOP_TEST_POSTGRES") else {
+        println!("skipped: set TABLETOP_TEST_POSTGRES=postgres://… to test PostgreSQL");
+        return;
+    };
+    let start = |url: String| TestServer::start_url(url);
+    let server = start(url.clone()).await;
+    let (mut a, mut b) = (
+        Client::guest(&server.url()).await,
+        Client::guest(&server.url()).await,
+    );
+    let table = table_of(
+        &mut a,
+        Some(&mut b),
+        "reversi",
+        Value::Null,
+        json!(["me", "open"]),
+    )
+    .await;
+    let before = play_moves(&table, &mut a, &mut b, 5).await;
+    let tokens = [a.token.clone(), b.token.clone()];
+    server.kill();
+    let server = start(url).await;
+    let mut a = Client::connect(&server.url(), Some(&tokens[0])).await;
+    let mut b = Client::connect(&server.url(), Some(&tokens[1])).await;
+    a.open(&table, Some(before)).await;
+    b.open(&table, Some(before)).await;
+    let end = play_out(&table, &mut [Some(&mut a), Some(&mut b)], first_legal, 200).await;
+    assert!(end > before);
+    let history = a.request(json!({"type": "history"})).await;
+    assert_eq!(history["games"][0]["table"], table.as_str());
+}
