@@ -298,6 +298,24 @@ pub async fn table_of(
     table
 }
 
+/// Two guests at a new reversi table on `server`: the first (Black) created it, the
+/// second (White) joined with the invite code; both follow it.
+pub async fn reversi_pair(server: &TestServer) -> (Client, Client, String) {
+    let (mut a, mut b) = (
+        Client::guest(&server.url()).await,
+        Client::guest(&server.url()).await,
+    );
+    let table = table_of(
+        &mut a,
+        Some(&mut b),
+        "reversi",
+        Value::Null,
+        json!(["me", "open"]),
+    )
+    .await;
+    (a, b, table)
+}
+
 /// The seat a view says must act, if the game goes on.
 pub fn to_act(view: &Value) -> Option<usize> {
     view["to_act"].as_u64().map(|s| s as usize)
