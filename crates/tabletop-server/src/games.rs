@@ -325,7 +325,7 @@ impl Live {
     }
 
     /// Battleship: each seat's fleet commitment once it has placed its fleet, the
-    /// SHA-256 (hex) of its salt ([`Live::fleet_salt`]) followed by the fleet as compact
+    /// SHA-256 (hex) of its salt ([`fleet_salt`]) followed by the fleet as compact
     /// JSON with sorted keys (as the final view shows it). `None` for the other games.
     pub fn fleet_commitments(&self, seed: u64) -> Option<Vec<Option<String>>> {
         let Live::Battleship(t) = self else {
