@@ -1,6 +1,6 @@
 //! Bad input: a clear error (or a close with the right code), and nothing else changes.
 
-use crate::support::{Client, TestServer, reversi_pair, temp_db};
+use crate::support::{Client, TestServer, guest_pair, temp_db};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -13,7 +13,7 @@ fn code(reply: &Value) -> &str {
 async fn bad_commands_get_errors_and_change_nothing() {
     let (_dir, db) = temp_db();
     let server = TestServer::start(&db).await;
-    let (mut a, mut b, table) = reversi_pair(&server).await;
+    let (mut a, mut b, table) = guest_pair(&server, "reversi").await;
     let view = a.view_at_least(&table, 0).await;
     let legal = json!({"play": view["state"]["legal"][0]});
 

@@ -1,7 +1,7 @@
 //! Whole games of the four kinds through real WebSocket clients against a real server on
 //! 127.0.0.1:0 over a temporary SQLite file.
 
-use crate::support::{Client, TestServer, play_out, reversi_pair, table_of, temp_db};
+use crate::support::{Client, TestServer, guest_pair, play_out, table_of, temp_db};
 use battleship_core::{Coord, Rules, UniformFleets};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -20,7 +20,7 @@ fn nardy_first_step(_seat: usize, view: &Value) -> Value {
 async fn reversi_between_two_guests_with_a_spectator() {
     let (_dir, db) = temp_db();
     let server = TestServer::start(&db).await;
-    let (mut a, mut b, table) = reversi_pair(&server).await;
+    let (mut a, mut b, table) = guest_pair(&server, "reversi").await;
     let mut watcher = Client::guest(&server.url()).await;
     assert_eq!(watcher.open(&table, None).await["seat"], Value::Null);
     let end = play_out(
@@ -129,18 +129,7 @@ async fn nardy_against_a_bot_shows_no_future_roll() {
 async fn battleship_players_never_receive_the_other_fleet_before_the_end() {
     let (_dir, db) = temp_db();
     let server = TestServer::start(&db).await;
-    let (mut a, mut b) = (
-        Client::guest(&server.url()).await,
-        Client::guest(&server.url()).await,
-    );
-    let table = table_of(
-        &mut a,
-        Some(&mut b),
-        "battleship",
-        Value::Null,
-        json!(["me", "open"]),
-    )
-    .await;
+    let (mut a, mut b, table) = guest_pair(&server, "battleship").await;
     let rules = Rules::default();
     let sampler = UniformFleets::new(&rules);
     let mut rng = ChaCha8Rng::seed_from_u64(5);
@@ -271,7 +260,7 @@ async fn sudoku_solved_over_the_network() {
 async fn a_rematch_swaps_the_sides_once() {
     let (_dir, db) = temp_db();
     let server = TestServer::start(&db).await;
-    let (mut a, mut b, table) = reversi_pair(&server).await;
+    let (mut a, mut b, table) = guest_pair(&server, "reversi").await;
     let early = b.request(json!({"type": "rematch", "table": table})).await;
     assert_eq!(early["code"], "not_finished");
     assert_eq!(a.act(&table, json!("resign")).await["type"], "acked");

@@ -1,6 +1,6 @@
 //! Reconnecting, resending and restarting: nothing is lost, nothing is applied twice.
 
-use crate::support::{Client, TestServer, play_out, reversi_pair, table_of, temp_db};
+use crate::support::{Client, TestServer, guest_pair, play_out, table_of, temp_db};
 use serde_json::{Value, json};
 
 fn first_legal(_seat: usize, view: &Value) -> Value {
@@ -29,7 +29,7 @@ async fn play_moves(table: &str, a: &mut Client, b: &mut Client, n: usize) -> u6
 async fn a_client_that_reconnects_gets_exactly_the_events_it_missed() {
     let (_dir, db) = temp_db();
     let server = TestServer::start(&db).await;
-    let (mut a, mut b, table) = reversi_pair(&server).await;
+    let (mut a, mut b, table) = guest_pair(&server, "reversi").await;
     let seen = play_moves(&table, &mut a, &mut b, 4).await;
     a.view_at_least(&table, seen).await;
     let (token, player) = (a.token.clone(), a.player.clone());
@@ -62,7 +62,7 @@ async fn a_client_that_reconnects_gets_exactly_the_events_it_missed() {
 async fn a_resent_command_is_applied_once() {
     let (_dir, db) = temp_db();
     let server = TestServer::start(&db).await;
-    let (mut a, _b, table) = reversi_pair(&server).await;
+    let (mut a, _b, table) = guest_pair(&server, "reversi").await;
     let view = a.view_at_least(&table, 0).await;
     let act =
         json!({"type": "act", "id": "move-1", "table": table, "action": first_legal(0, &view)});
@@ -97,7 +97,7 @@ async fn a_resent_command_is_applied_once() {
 async fn a_killed_server_restarts_and_the_games_go_on() {
     let (_dir, db) = temp_db();
     let server = TestServer::start(&db).await;
-    let (mut a, mut b, table) = reversi_pair(&server).await;
+    let (mut a, mut b, table) = guest_pair(&server, "reversi").await;
     let before = play_moves(&table, &mut a, &mut b, 7).await;
     // A game against a bot, in progress too.
     let mut c = Client::guest(&server.url()).await;
@@ -192,7 +192,7 @@ async fn postgres_plays_and_restarts_like_sqlite() {
     };
     let start = |url: String| TestServer::start_url(url);
     let server = start(url.clone()).await;
-    let (mut a, mut b, table) = reversi_pair(&server).await;
+    let (mut a, mut b, table) = guest_pair(&server, "reversi").await;
     let before = play_moves(&table, &mut a, &mut b, 5).await;
     let tokens = [a.token.clone(), b.token.clone()];
     server.kill();

@@ -298,9 +298,9 @@ pub async fn table_of(
     table
 }
 
-/// Two guests at a new reversi table on `server`: the first (Black) created it, the
-/// second (White) joined with the invite code; both follow it.
-pub async fn reversi_pair(server: &TestServer) -> (Client, Client, String) {
+/// Two guests at a new table of `game` (default rules) on `server`: the first (seat 0)
+/// created it, the second (seat 1) joined with the invite code; both follow it.
+pub async fn guest_pair(server: &TestServer, game: &str) -> (Client, Client, String) {
     let (mut a, mut b) = (
         Client::guest(&server.url()).await,
         Client::guest(&server.url()).await,
@@ -308,7 +308,7 @@ pub async fn reversi_pair(server: &TestServer) -> (Client, Client, String) {
     let table = table_of(
         &mut a,
         Some(&mut b),
-        "reversi",
+        game,
         Value::Null,
         json!(["me", "open"]),
     )
