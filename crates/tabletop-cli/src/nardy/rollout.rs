@@ -66,7 +66,7 @@ enum Candidate {
 pub(super) struct Players<'a> {
     pub(super) level: Level,
     pub(super) rules: Rules,
-    pub(super) resources: Option<&'a Resources>,
+    pub(super) resources: &'a Resources,
 }
 
 /// The machine's threads, the default of `--threads`.
@@ -85,10 +85,7 @@ pub(super) fn roll_out(
     threads: usize,
     label: &str,
 ) -> RolloutStats {
-    let make = || match players.resources {
-        Some(r) => players.level.bot_with(&players.rules, r),
-        None => players.level.bot(&players.rules),
-    };
+    let make = || players.level.bot_with(&players.rules, players.resources);
     let mut progress = Progress::new(format!("rollout {label}"), games);
     let parts = run_parallel(
         games.div_ceil(CHUNK) as usize,
@@ -124,7 +121,8 @@ pub fn run(a: RolloutArgs, rules: Rules) -> CliResult {
             "the game is over: {c} has borne off all 15 checkers"
         )));
     }
-    let resources = a.level.needs_resources().then(Resources::new);
+    // the database is built on first use and the network is small: share one set
+    let resources = Resources::new();
     let mover = position.side_to_move();
     // (turn, the ranking's equity, the game to roll out or a turn's sure points)
     let mut candidates: Vec<(Option<String>, Option<f32>, Candidate)> = Vec::new();
@@ -137,15 +135,7 @@ pub fn run(a: RolloutArgs, rules: Rules) -> CliResult {
             let dice: Dice = text
                 .parse()
                 .map_err(|e: nardy_core::ParseDiceError| CliError::new(e.to_string()))?;
-            let owned;
-            let res = match &resources {
-                Some(r) => r,
-                None => {
-                    owned = Resources::new();
-                    &owned
-                }
-            };
-            let ranked = a.level.search(&rules, res).rank(&position, dice);
+            let ranked = a.level.search(&rules, &resources).rank(&position, dice);
             for r in ranked.into_iter().take(a.top) {
                 // a turn that bears off the last checker is worth its result exactly
                 let candidate = match r.position.finished() {
@@ -165,7 +155,7 @@ pub fn run(a: RolloutArgs, rules: Rules) -> CliResult {
     let players = Players {
         level: a.level,
         rules,
-        resources: resources.as_ref(),
+        resources: &resources,
     };
     for (turn, search_equity, candidate) in &candidates {
         let game = match candidate {
@@ -275,7 +265,7 @@ impl CloseCalls {
         let players = Players {
             level: self.level,
             rules: *rules,
-            resources: Some(resources),
+            resources,
         };
         let threads = default_threads();
         let mut out = Vec::new();
