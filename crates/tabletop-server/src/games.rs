@@ -136,6 +136,27 @@ pub enum ActError {
     Refused(Refusal),
 }
 
+/// What a version applied, as stored beside its events: replaying the inputs after a
+/// snapshot rebuilds the table exactly (the tables are deterministic in their inputs).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Input {
+    /// A seat's action (a person's or a bot's) at `at` (ms).
+    Act {
+        /// The seat.
+        seat: u8,
+        /// The action, as the protocol has it.
+        action: Value,
+        /// When.
+        at: u64,
+    },
+    /// The clock was looked at, at `at` (ms): a loss on time.
+    Tick {
+        /// When.
+        at: u64,
+    },
+}
+
 /// A table of one of the four games. Each room holds one, so the size of the largest
 /// (nardy's, about 2 KB) costs nothing worth a box.
 #[allow(clippy::large_enum_variant)]
@@ -300,6 +321,25 @@ impl Live {
     /// Applies a JSON action (`{"play": …}`, `"resign"`) for `seat` at `now` (ms).
     pub fn apply(&mut self, seat: Seat, action: &Value, now: u64) -> Result<Vec<Value>, ActError> {
         each!(self, t => apply_json(t, seat, action, now))
+    }
+
+    /// Applies a stored input again (rebuilding a table after a restart); an error if
+    /// the table refuses it or it changes nothing, which only a corrupt log can cause.
+    pub fn replay(&mut self, input: &Input) -> Result<(), String> {
+        let before = self.version();
+        match input {
+            Input::Act { seat, action, at } => {
+                self.apply(Seat(*seat), action, *at)
+                    .map_err(|e| format!("{e:?}"))?;
+            }
+            Input::Tick { at } => {
+                self.tick(*at);
+            }
+        }
+        if self.version() == before {
+            return Err("the input changed nothing".into());
+        }
+        Ok(())
     }
 
     /// Records a loss on time if the seat to act has run out at `now`.

@@ -7,7 +7,7 @@ use tabletop_play::Player;
 use tokio::sync::{Mutex, mpsc};
 
 use crate::bots::BotPool;
-use crate::games::{ClockSpec, GameKind, Live, Setup};
+use crate::games::{ClockSpec, GameKind, Input, Live, Setup};
 use crate::identity::{hex, new_id, new_invite, new_seed, unhex};
 use crate::protocol::{SeatSpec, ServerMessage};
 use crate::room::{Owner, Room, RoomMsg, status_of};
@@ -90,19 +90,42 @@ impl Hub {
         let Some(stored) = self.store.table(id).await? else {
             return Ok(None);
         };
-        let room = self.with_commands(self.load(stored)?).await?;
+        let inputs = self.store.inputs_after(id, stored.version).await?;
+        let room = self.with_commands(self.load(stored, &inputs)?).await?;
         let tx = room.spawn();
         rooms.insert(id.to_owned(), tx.clone());
         Ok(Some(tx))
     }
 
-    fn load(&self, stored: StoredTable) -> Result<Room, HubError> {
+    /// A room for a stored table: its snapshot, then the inputs stored after it.
+    fn load(&self, stored: StoredTable, inputs: &[(u64, String)]) -> Result<Room, HubError> {
         let corrupt = |what: String| HubError::Store(StoreError::Corrupt(what));
         let setup: Setup = serde_json::from_str(&stored.setup)
             .map_err(|e| corrupt(format!("setup of {}: {e}", stored.id)))?;
         let save = unhex(&stored.save).ok_or_else(|| corrupt(format!("save of {}", stored.id)))?;
-        let live = Live::from_bytes(setup.game, &save)
+        let mut live = Live::from_bytes(setup.game, &save)
             .map_err(|e| corrupt(format!("save of {}: {e}", stored.id)))?;
+        if live.version() != stored.version {
+            return Err(corrupt(format!(
+                "save of {} is at version {}, not {}",
+                stored.id,
+                live.version(),
+                stored.version
+            )));
+        }
+        for (version, text) in inputs {
+            let input: Input = serde_json::from_str(text)
+                .map_err(|e| corrupt(format!("input {version} of {}: {e}", stored.id)))?;
+            live.replay(&input)
+                .map_err(|e| corrupt(format!("input {version} of {}: {e}", stored.id)))?;
+            if live.version() != *version {
+                return Err(corrupt(format!(
+                    "input {version} of {} made version {}",
+                    stored.id,
+                    live.version()
+                )));
+            }
+        }
         let seats = stored
             .seats
             .into_iter()
@@ -244,6 +267,7 @@ impl Hub {
             public,
             status: status.into(),
             save: hex(&live.to_bytes()),
+            version: live.version(),
             seats: seats
                 .iter()
                 .map(|o| match o {

@@ -12,13 +12,17 @@ use tabletop_play::{Seat, Viewer};
 use tokio::sync::{Notify, mpsc, oneshot};
 
 use crate::bots::BotPool;
-use crate::games::{ActError, Live, Setup, fleet_salt};
+use crate::games::{ActError, Input, Live, Setup, fleet_salt};
 use crate::identity::hex;
 use crate::protocol::{ServerMessage, TableInfo};
 use crate::store::{Commit, Store, now_ms, status};
 
 /// Catch-up longer than this many events is sent as a view (when that is shorter).
 const MAX_CATCH_UP: usize = 512;
+
+/// A table's save is stored again every this many versions (and when its status
+/// changes), so a rebuild replays at most this many inputs.
+const SNAPSHOT_EVERY: u64 = 100;
 
 /// A client's connection as rooms see it: who it is and where its messages go.
 #[derive(Debug, Clone)]
@@ -464,14 +468,23 @@ impl Room {
             return conn.error(&id, "waiting", "the game begins when every seat is taken");
         }
         let mut next = self.live.clone();
-        let events = match next.apply(seat, &action, now_ms()) {
+        let at = now_ms();
+        let events = match next.apply(seat, &action, at) {
             Ok(events) => events,
             Err(ActError::Malformed(message)) => return conn.error(&id, "bad_action", message),
             Err(ActError::Refused(refusal)) => {
                 return conn.error(&id, refusal.code(), refusal.to_string());
             }
         };
-        if self.commit(next, &events, Some((&conn.player, &id))).await {
+        let input = Input::Act {
+            seat: seat.0,
+            action,
+            at,
+        };
+        if self
+            .commit(next, &events, &input, Some((&conn.player, &id)))
+            .await
+        {
             let version = self.live.version();
             self.commands.insert(key, version);
             conn.send(&ServerMessage::Acked {
@@ -489,12 +502,14 @@ impl Room {
         }
     }
 
-    /// Stores `next` (the table after an action) and its events, then makes it the
-    /// table and tells every follower. Returns false (changing nothing) if storing failed.
+    /// Stores `input` and the events it made, then makes `next` (the table after it)
+    /// the table and tells every follower. Returns false (changing nothing) if storing
+    /// failed.
     async fn commit(
         &mut self,
         next: Live,
         events: &[Value],
+        input: &Input,
         command: Option<(&str, &str)>,
     ) -> bool {
         let ending = next.ending_json();
@@ -503,15 +518,16 @@ impl Room {
         } else {
             self.status
         };
-        let body = serde_json::to_string(events).unwrap_or_default();
+        let version = next.version();
+        let changed = status != self.status;
         let commit = Commit {
             table: &self.id,
-            before: self.live.version(),
-            version: next.version(),
-            save: hex(&next.to_bytes()),
-            status,
-            ending: ending.as_ref().map(Value::to_string),
-            events: body,
+            version,
+            input: serde_json::to_string(input).unwrap_or_default(),
+            status: changed.then(|| (status, ending.as_ref().map(Value::to_string))),
+            snapshot: (changed || version.is_multiple_of(SNAPSHOT_EVERY))
+                .then(|| hex(&next.to_bytes())),
+            events: serde_json::to_string(events).unwrap_or_default(),
             command,
         };
         if let Err(e) = self.store.commit(&commit).await {
@@ -590,9 +606,15 @@ impl Room {
             return;
         };
         let mut next = self.live.clone();
-        match next.apply(seat, &action, now_ms()) {
+        let at = now_ms();
+        match next.apply(seat, &action, at) {
             Ok(events) => {
-                if !self.commit(next, &events, None).await {
+                let input = Input::Act {
+                    seat: seat.0,
+                    action,
+                    at,
+                };
+                if !self.commit(next, &events, &input, None).await {
                     // Let the room try again at its next message.
                     tokio::time::sleep(Duration::from_millis(100)).await;
                 }
@@ -606,8 +628,9 @@ impl Room {
 
     async fn tick(&mut self) {
         let mut next = self.live.clone();
-        let events = next.tick(now_ms());
-        if !events.is_empty() && !self.commit(next, &events, None).await {
+        let at = now_ms();
+        let events = next.tick(at);
+        if !events.is_empty() && !self.commit(next, &events, &Input::Tick { at }, None).await {
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
     }

@@ -6,7 +6,9 @@
 //! functions serves both without duplicating them or making every caller generic.
 //!
 //! Every change that clients will hear of is one transaction, committed before anything
-//! is sent. SQLite runs in WAL mode with `synchronous=NORMAL`: a commit survives the
+//! is sent. An action appends one row (its events and its input); the table's save is a
+//! snapshot written now and then, and a table is rebuilt as its snapshot followed by the
+//! inputs stored after it — so a move writes a few hundred bytes, not the whole game. SQLite runs in WAL mode with `synchronous=NORMAL`: a commit survives the
 //! process being killed (only a power cut can lose the last commits), and a pool of one
 //! connection serializes the writes SQLite serializes anyway, so no writer ever sees
 //! `SQLITE_BUSY`.
@@ -36,6 +38,7 @@ pub enum StoreError {
 const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1, "init", include_str!("../migrations/0001_init.sql")),
     (2, "rematch", include_str!("../migrations/0002_rematch.sql")),
+    (3, "inputs", include_str!("../migrations/0003_inputs.sql")),
 ];
 
 /// The statements of a migration: its lines without `--` comments, split at `;` (the
@@ -90,29 +93,31 @@ pub struct StoredTable {
     pub public: bool,
     /// Its status.
     pub status: String,
-    /// The save, hex.
+    /// The save, hex: a snapshot of the table at `version`.
     pub save: String,
+    /// The version of the snapshot in `save`.
+    pub version: u64,
     /// Each seat: its player, or its bot level, or neither (open).
     pub seats: Vec<(Option<String>, Option<i64>)>,
     /// The table of its rematch, once one was made.
     pub rematch: Option<String>,
 }
 
-/// One applied action to store: the table's new save and the events it caused.
+/// One applied action to store: its input and the events it caused, and when the
+/// status changes or a snapshot is due, the table's new status and save.
 #[derive(Debug, Clone)]
 pub struct Commit<'a> {
     /// The table.
     pub table: &'a str,
-    /// The version before the action (the row must still have it).
-    pub before: u64,
-    /// The version after.
+    /// The version the action made (no other row may have it: that is what keeps two
+    /// writers of one table apart).
     pub version: u64,
-    /// The new save, hex.
-    pub save: String,
-    /// The new status.
-    pub status: &'a str,
-    /// The ending, JSON, once the game has ended.
-    pub ending: Option<String>,
+    /// What was applied, JSON (replayed to rebuild the table).
+    pub input: String,
+    /// The table's new status and ending (JSON), when they change.
+    pub status: Option<(&'a str, Option<String>)>,
+    /// A new snapshot of the table at `version`, hex.
+    pub snapshot: Option<String>,
     /// The events of the version, a JSON array.
     pub events: String,
     /// The person's command: player id and client id.
@@ -173,28 +178,38 @@ impl Store {
             sqlx::query("PRAGMA synchronous=NORMAL")
                 .execute(&pool)
                 .await?;
-            // Checkpoints (the only fsyncs) run on a connection of their own instead of
-            // inside whichever commit fills the WAL: twice a second a PASSIVE one, which
-            // never blocks a commit, copies the WAL into the file; every five seconds a
-            // TRUNCATE one starts the WAL afresh (under constant writes a passive one
-            // never does, and the WAL would grow without end) — it holds commits back only
-            // for what little the passive ones left.
+            // Checkpoints (the only fsyncs) run outside the commits: twice a second a
+            // PASSIVE one on a connection of its own, which never blocks a commit, copies
+            // the WAL into the file; every two seconds a RESTART one on the writer's own
+            // connection (so it waits for no other writer) copies what little is left, and
+            // the next commit writes the WAL from its start again — under constant writes
+            // a passive one never gets to the end, and the WAL would grow without end.
+            // (TRUNCATE instead of RESTART held commits back for ~100 ms: cutting a large
+            // file is slow; `journal_size_limit` trims it now and then instead.)
             sqlx::query("PRAGMA wal_autocheckpoint=0")
                 .execute(&pool)
                 .await?;
+            sqlx::query("PRAGMA journal_size_limit=67108864")
+                .execute(&pool)
+                .await?;
             let mut checkpointer = sqlx::AnyConnection::connect(&url).await?;
+            let writer = pool.clone();
             tokio::spawn(async move {
                 let mut every = tokio::time::interval(std::time::Duration::from_millis(500));
                 for tick in 1u64.. {
                     every.tick().await;
-                    let mode = if tick % 10 == 0 {
-                        "TRUNCATE"
+                    if writer.is_closed() {
+                        break;
+                    }
+                    let done = if tick.is_multiple_of(4) {
+                        sqlx::query("PRAGMA wal_checkpoint(RESTART)")
+                            .execute(&writer)
+                            .await
                     } else {
-                        "PASSIVE"
+                        sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+                            .execute(&mut checkpointer)
+                            .await
                     };
-                    let done = sqlx::query(&format!("PRAGMA wal_checkpoint({mode})"))
-                        .execute(&mut checkpointer)
-                        .await;
                     if let Err(e) = done {
                         tracing::error!("checkpoint: {e}");
                     }
@@ -331,7 +346,7 @@ impl Store {
         .await?;
         sqlx::query(
             "INSERT INTO game_tables (id, game, setup, invite, public, status, version, save,
-                created_ms, updated_ms) VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $8)",
+                created_ms, updated_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)",
         )
         .bind(&table.id)
         .bind(&table.game)
@@ -339,6 +354,7 @@ impl Store {
         .bind(&table.invite)
         .bind(i64::from(table.public))
         .bind(&table.status)
+        .bind(table.version as i64)
         .bind(&table.save)
         .bind(now)
         .execute(&mut *tx)
@@ -412,36 +428,20 @@ impl Store {
         Ok(true)
     }
 
-    /// Stores an applied action in one transaction: the table's save and status, the
-    /// events, the command id. Fails (changing nothing) if the stored version moved.
+    /// Stores an applied action in one transaction: its events and input, the command
+    /// id, and the status or snapshot when they change. Fails (changing nothing) if the
+    /// table already has a row at this version.
     pub async fn commit(&self, c: &Commit<'_>) -> Result<(), StoreError> {
         let now = now_i64();
         let mut tx = self.pool.begin().await?;
-        let updated = sqlx::query(
-            "UPDATE game_tables SET save = $1, version = $2, status = $3, ending = $4,
-                updated_ms = $5 WHERE id = $6 AND version = $7",
-        )
-        .bind(&c.save)
-        .bind(c.version as i64)
-        .bind(c.status)
-        .bind(c.ending.clone())
-        .bind(now)
-        .bind(c.table)
-        .bind(c.before as i64)
-        .execute(&mut *tx)
-        .await?;
-        if updated.rows_affected() != 1 {
-            return Err(StoreError::Corrupt(format!(
-                "table {} is no longer at version {}",
-                c.table, c.before
-            )));
-        }
         sqlx::query(
-            "INSERT INTO events (table_id, version, body, created_ms) VALUES ($1, $2, $3, $4)",
+            "INSERT INTO events (table_id, version, body, input, created_ms)
+             VALUES ($1, $2, $3, $4, $5)",
         )
         .bind(c.table)
         .bind(c.version as i64)
         .bind(&c.events)
+        .bind(&c.input)
         .bind(now)
         .execute(&mut *tx)
         .await?;
@@ -457,8 +457,54 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         }
+        if let Some((status, ending)) = &c.status {
+            sqlx::query(
+                "UPDATE game_tables SET status = $1, ending = $2, updated_ms = $3 WHERE id = $4",
+            )
+            .bind(*status)
+            .bind(ending.clone())
+            .bind(now)
+            .bind(c.table)
+            .execute(&mut *tx)
+            .await?;
+        }
+        if let Some(save) = &c.snapshot {
+            sqlx::query("UPDATE game_tables SET save = $1, version = $2 WHERE id = $3")
+                .bind(save)
+                .bind(c.version as i64)
+                .bind(c.table)
+                .execute(&mut *tx)
+                .await?;
+        }
         tx.commit().await?;
         Ok(())
+    }
+
+    /// The inputs stored after `version` at a table, in order: what to replay on its
+    /// snapshot to rebuild it.
+    pub async fn inputs_after(
+        &self,
+        table: &str,
+        version: u64,
+    ) -> Result<Vec<(u64, String)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT version, input FROM events WHERE table_id = $1 AND version > $2
+             ORDER BY version",
+        )
+        .bind(table)
+        .bind(version as i64)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let version = r.try_get::<i64, _>("version")? as u64;
+                let input: Option<String> = r.try_get("input")?;
+                let input = input.ok_or_else(|| {
+                    StoreError::Corrupt(format!("{table}: version {version} has no input"))
+                })?;
+                Ok((version, input))
+            })
+            .collect()
     }
 
     /// The table of an invite code.
@@ -494,8 +540,8 @@ impl Store {
     /// A table with its seats.
     pub async fn table(&self, id: &str) -> Result<Option<StoredTable>, StoreError> {
         let Some(row) = sqlx::query(
-            "SELECT id, game, setup, invite, public, status, save, rematch FROM game_tables
-             WHERE id = $1",
+            "SELECT id, game, setup, invite, public, status, save, version, rematch
+             FROM game_tables WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -519,6 +565,7 @@ impl Store {
             public: row.try_get::<i64, _>("public")? != 0,
             status: row.try_get("status")?,
             save: row.try_get("save")?,
+            version: row.try_get::<i64, _>("version")? as u64,
             seats,
             rematch: row.try_get("rematch")?,
         }))
