@@ -22,15 +22,25 @@ pub struct LoadtestArgs {
     #[arg(long, value_name = "S", default_value_t = 30,
           value_parser = clap::value_parser!(u16).range(1..=600))]
     seconds: u16,
-    /// Think time before each move, in milliseconds: MIN-MAX.
+    /// Think time before each move, in milliseconds: MIN-MAX, or one number (0: as fast
+    /// as the server answers, which measures its most actions a second).
     #[arg(long, value_name = "MIN-MAX", default_value = "200-1000", value_parser = think_range)]
     think_ms: (u64, u64),
+    /// Chance, in percent, that a client drops its connection right after an action and
+    /// comes back (catching up and resending it).
+    #[arg(long, value_name = "PERCENT", default_value_t = 2.0, value_parser = percent)]
+    drops: f64,
+}
+
+fn percent(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(p) if (0.0..=100.0).contains(&p) => Ok(p),
+        _ => Err("a percentage from 0 to 100".into()),
+    }
 }
 
 fn think_range(text: &str) -> Result<(u64, u64), String> {
-    let (lo, hi) = text
-        .split_once('-')
-        .ok_or_else(|| "give MIN-MAX, e.g. 200-1000".to_owned())?;
+    let (lo, hi) = text.split_once('-').unwrap_or((text, text));
     let lo: u64 = lo
         .trim()
         .parse()
@@ -52,6 +62,7 @@ pub fn run(args: LoadtestArgs) -> CliResult {
         games: usize::from(args.games),
         duration: Duration::from_secs(u64::from(args.seconds)),
         think_ms: args.think_ms,
+        drop_percent: args.drops,
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -60,6 +71,10 @@ pub fn run(args: LoadtestArgs) -> CliResult {
     let report = runtime
         .block_on(loadtest::run(config))
         .map_err(CliError::usage)?;
+    println!(
+        "loadtest: connections dropped and made again: {}",
+        report.drops
+    );
     println!("{report}");
     Ok(())
 }

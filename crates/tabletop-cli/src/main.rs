@@ -54,8 +54,8 @@ enum Game {
     /// Network play: serve tables of the four games over WebSockets (docs/server.md).
     #[cfg(feature = "server")]
     Serve(serve::ServeArgs),
-    /// Load test of a server on this machine: pairs of clients play reversi, then one
-    /// line of results.
+    /// Load test of a server on this machine: pairs of clients play the four games,
+    /// dropping and remaking connections, then one line of results.
     #[cfg(feature = "server")]
     Loadtest(loadtest::LoadtestArgs),
 }

@@ -1,23 +1,33 @@
-//! A load generator: `games` pairs of real WebSocket clients play reversi against each
-//! other on a server of this machine (loopback only) for a bounded time, each thinking a
-//! random time before each move, and report how long the server took to acknowledge
-//! moves and whether anything went wrong.
+//! A load generator: `games` pairs of real WebSocket clients play the four games (pair
+//! `k` plays reversi, nardy, battleship or sudoku by `k % 4`; a sudoku pair is two
+//! players each at a table of their own) on a server of this machine (loopback only) for
+//! a bounded time, each thinking a random time before each action, dropping its
+//! connection now and then and coming back, and report how long the server took to
+//! acknowledge actions and whether anything went wrong.
 //!
 //! Checks made on every message: an `error` counts in `errors`; an acknowledged version
-//! other than the one after the mover's view is a `mismatch`; a gap in a client's event
-//! versions counts the versions `lost`, a version received twice is `duplicated`.
+//! other than the one after the actor's view is a `mismatch`, and so is a view whose
+//! version is not that of the last event received; a gap in a client's event versions
+//! counts the versions `lost`, a version received twice is `duplicated`. A client that
+//! dropped its connection sends `open` with the last version it has and resends its
+//! unacknowledged action with the same command id: the same checks hold across the drop.
+
+mod moves;
+mod player;
 
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use futures_util::{SinkExt, StreamExt};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
-use tokio_tungstenite::tungstenite::Message;
+
+use crate::games::GameKind;
+use moves::{Memory, ROTATION, choose, may_act};
+use player::{Gone, Player};
 
 /// What to run.
 #[derive(Debug, Clone)]
@@ -30,6 +40,9 @@ pub struct LoadConfig {
     pub duration: Duration,
     /// The shortest and longest think time before a move, in milliseconds.
     pub think_ms: (u64, u64),
+    /// The chance, in percent, that a client drops its connection right after sending
+    /// an action (it comes back, catches up and resends the action).
+    pub drop_percent: f64,
 }
 
 /// What was measured.
@@ -51,6 +64,8 @@ pub struct LoadReport {
     pub lost: u64,
     /// Event versions received twice.
     pub duplicated: u64,
+    /// Connections dropped on purpose (and made again).
+    pub drops: u64,
 }
 
 impl std::fmt::Display for LoadReport {
@@ -78,6 +93,7 @@ struct Counters {
     mismatches: AtomicU64,
     lost: AtomicU64,
     duplicated: AtomicU64,
+    drops: AtomicU64,
     latencies_us: Mutex<Vec<u64>>,
 }
 
@@ -106,14 +122,16 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
     if config.duration > Duration::from_secs(600) {
         return Err("seconds: at most 600".into());
     }
+    if !(0.0..=100.0).contains(&config.drop_percent) {
+        return Err("drops: a percentage from 0 to 100".into());
+    }
     let counters = Arc::new(Counters::default());
     let deadline = Instant::now() + config.duration;
     let mut tasks = Vec::new();
     for pair in 0..config.games {
-        let (url, counters) = (config.url.clone(), counters.clone());
-        let think = config.think_ms;
+        let (config, counters) = (config.clone(), counters.clone());
         tasks.push(tokio::spawn(async move {
-            if play_pair(&url, pair as u64, think, deadline, &counters)
+            if play_pair(&config, pair as u64, deadline, &counters)
                 .await
                 .is_err()
             {
@@ -142,115 +160,97 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
         mismatches: counters.mismatches.load(Ordering::Relaxed),
         lost: counters.lost.load(Ordering::Relaxed),
         duplicated: counters.duplicated.load(Ordering::Relaxed),
+        drops: counters.drops.load(Ordering::Relaxed),
     })
-}
-
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-struct Player {
-    ws: Ws,
-    next_id: u64,
-}
-
-impl Player {
-    async fn connect(url: &str) -> Result<Player, ()> {
-        // No Nagle: small frames go at once (else delayed ACKs add 40 ms a move).
-        let (ws, _) = tokio_tungstenite::connect_async_with_config(url, None, true)
-            .await
-            .map_err(|_| ())?;
-        let mut player = Player { ws, next_id: 0 };
-        player.send(json!({"type": "hello", "protocol": 1})).await?;
-        player.until(|m| m["type"] == "welcome").await?;
-        Ok(player)
-    }
-
-    async fn send(&mut self, mut message: Value) -> Result<String, ()> {
-        self.next_id += 1;
-        let id = format!("l{}", self.next_id);
-        if message["type"] != "hello" {
-            message["id"] = json!(id);
-        }
-        self.ws
-            .send(Message::text(message.to_string()))
-            .await
-            .map_err(|_| ())?;
-        Ok(id)
-    }
-
-    async fn recv(&mut self) -> Result<Value, ()> {
-        loop {
-            match self.ws.next().await {
-                Some(Ok(Message::Text(text))) => {
-                    return serde_json::from_str(&text).map_err(|_| ());
-                }
-                Some(Ok(_)) => continue,
-                _ => return Err(()),
-            }
-        }
-    }
-
-    async fn until(&mut self, pred: impl Fn(&Value) -> bool) -> Result<Value, ()> {
-        loop {
-            let m = self.recv().await?;
-            if m["type"] == "error" {
-                return Err(());
-            }
-            if pred(&m) {
-                return Ok(m);
-            }
-        }
-    }
 }
 
 /// One pair of players: game after game until the deadline.
 async fn play_pair(
-    url: &str,
+    config: &LoadConfig,
     pair: u64,
-    think: (u64, u64),
     deadline: Instant,
     counters: &Arc<Counters>,
-) -> Result<(), ()> {
-    let mut a = Player::connect(url).await?;
-    let mut b = Player::connect(url).await?;
+) -> Result<(), Gone> {
+    let game = ROTATION[(pair % 4) as usize];
+    let mut a = Player::connect(&config.url).await?;
+    let mut b = Player::connect(&config.url).await?;
     let mut rng = ChaCha8Rng::seed_from_u64(pair);
     while Instant::now() < deadline {
-        a.send(json!({"type": "create", "game": "reversi", "seats": ["me", "open"]}))
-            .await?;
-        let created = a.until(|m| m["type"] == "created").await?;
-        let table = created["table"].as_str().ok_or(())?.to_owned();
-        b.send(json!({"type": "join", "invite": created["invite"]}))
-            .await?;
-        b.until(|m| m["type"] == "joined").await?;
-        counters.games.fetch_add(1, Ordering::Relaxed);
         let seeds = (rng.random::<u64>(), rng.random::<u64>());
-        let (ra, rb) = tokio::join!(
-            play(&mut a, &table, seeds.0, think, deadline, counters),
-            play(&mut b, &table, seeds.1, think, deadline, counters),
-        );
+        let (ra, rb) = if game == GameKind::Sudoku {
+            let (ta, _) = create(&mut a, game, json!(["me"]), counters).await?;
+            let (tb, _) = create(&mut b, game, json!(["me"]), counters).await?;
+            tokio::join!(
+                play(&mut a, game, &ta, seeds.0, config, deadline, counters),
+                play(&mut b, game, &tb, seeds.1, config, deadline, counters),
+            )
+        } else {
+            let (table, invite) = create(&mut a, game, json!(["me", "open"]), counters).await?;
+            b.send(json!({"type": "join", "invite": invite})).await?;
+            b.until(|m| m["type"] == "joined").await?;
+            tokio::join!(
+                play(&mut a, game, &table, seeds.0, config, deadline, counters),
+                play(&mut b, game, &table, seeds.1, config, deadline, counters),
+            )
+        };
         ra?;
         rb?;
     }
     Ok(())
 }
 
-/// One player's side of one game: follows the table and moves when it is its turn.
+/// Makes a table; returns its id and invite code.
+async fn create(
+    player: &mut Player,
+    game: GameKind,
+    seats: Value,
+    counters: &Counters,
+) -> Result<(String, String), Gone> {
+    player
+        .send(json!({"type": "create", "game": game.name(), "seats": seats}))
+        .await?;
+    let created = player.until(|m| m["type"] == "created").await?;
+    counters.games.fetch_add(1, Ordering::Relaxed);
+    let id = created["table"].as_str().ok_or(Gone)?.to_owned();
+    let invite = created["invite"].as_str().ok_or(Gone)?.to_owned();
+    Ok((id, invite))
+}
+
+/// An action sent and not yet acknowledged.
+struct Pending {
+    id: String,
+    message: Value,
+    /// The version of the view it was chosen from.
+    from: u64,
+    sent: Instant,
+    /// Resent after a drop: its time is not a server's answer time.
+    resent: bool,
+}
+
+/// One player's side of one game: follows the table, acts when it may, drops its
+/// connection at random and comes back.
 async fn play(
     player: &mut Player,
+    game: GameKind,
     table: &str,
     seed: u64,
-    think: (u64, u64),
+    config: &LoadConfig,
     deadline: Instant,
     counters: &Counters,
-) -> Result<(), ()> {
+) -> Result<(), Gone> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut memory = Memory::default();
     player.send(json!({"type": "open", "table": table})).await?;
     let opened = player.until(|m| m["type"] == "opened").await?;
-    let seat = opened["seat"].as_u64().ok_or(())?;
-    let mut last_version: Option<u64> = None;
-    let mut pending: Option<(String, u64, Instant)> = None;
+    let seat = opened["seat"].as_u64().ok_or(Gone)?;
+    // The last event version received, and whether a reconnect's catch-up is under way
+    // (it may end with a view past the last event: missed events sent as a view).
+    let mut seen: Option<u64> = None;
+    let mut catching_up = false;
+    let mut pending: Option<Pending> = None;
     let mut view: Option<Value> = None;
     let mut moved_at: Option<u64> = None;
+    let mut seeded = false;
     loop {
         // After the deadline the other player stops moving: a quiet second ends the game.
         let patience = if Instant::now() >= deadline {
@@ -262,7 +262,7 @@ async fn play(
             return if Instant::now() >= deadline {
                 Ok(())
             } else {
-                Err(())
+                Err(Gone)
             };
         };
         let m = m?;
@@ -270,34 +270,58 @@ async fn play(
             "error" => {
                 counters.errors.fetch_add(1, Ordering::Relaxed);
             }
+            // Verified dice: a person's seat contributes a seed before the first roll.
+            "table"
+                if !seeded
+                    && m["dice"].is_object()
+                    && m["dice"]["seeds"][seat as usize].is_null() =>
+            {
+                let seed: [u8; 32] = rng.random();
+                let seed = crate::identity::hex(&seed);
+                player
+                    .send(json!({"type": "seed", "table": table, "seed": seed}))
+                    .await?;
+                seeded = true;
+            }
             "events" => {
                 let first = m["events"][0]["version"].as_u64().unwrap_or(0);
                 let last = m["version"].as_u64().unwrap_or(0);
-                if let Some(seen) = last_version {
+                if let Some(seen) = seen {
                     if first <= seen {
                         counters.duplicated.fetch_add(1, Ordering::Relaxed);
                     } else if first > seen + 1 {
                         counters.lost.fetch_add(first - seen - 1, Ordering::Relaxed);
                     }
                 }
-                last_version = Some(last.max(last_version.unwrap_or(0)));
+                seen = Some(last.max(seen.unwrap_or(0)));
             }
             "acked" => {
-                if let Some((id, expected, sent)) = pending.take() {
-                    if m["id"] != id.as_str() {
-                        counters.errors.fetch_add(1, Ordering::Relaxed);
-                    } else if m["version"].as_u64() != Some(expected) {
+                if let Some(p) = pending.take_if(|p| m["id"] == p.id.as_str()) {
+                    let version = m["version"].as_u64().unwrap_or(0);
+                    // Battleship fleets are placed at once: the other's may come between.
+                    let exact = !(game == GameKind::Battleship
+                        && p.message["action"]["play"]["place"].is_object());
+                    if (exact && version != p.from + 1) || version <= p.from {
                         counters.mismatches.fetch_add(1, Ordering::Relaxed);
                     }
-                    let us = sent.elapsed().as_micros() as u64;
-                    counters.latencies_us.lock().await.push(us);
+                    if !p.resent {
+                        let us = p.sent.elapsed().as_micros() as u64;
+                        counters.latencies_us.lock().await.push(us);
+                    }
                 }
             }
             "view" => {
                 let version = m["view"]["version"].as_u64().unwrap_or(0);
-                if last_version.is_none() {
-                    last_version = Some(version);
+                match seen {
+                    Some(s) if s == version => {}
+                    Some(s) if catching_up && version > s => seen = Some(version),
+                    Some(_) => {
+                        counters.mismatches.fetch_add(1, Ordering::Relaxed);
+                        seen = Some(version);
+                    }
+                    None => seen = Some(version),
                 }
+                catching_up = false;
                 if !m["view"]["ending"].is_null() || Instant::now() >= deadline {
                     return Ok(());
                 }
@@ -305,31 +329,50 @@ async fn play(
             }
             _ => {}
         }
-        // Move when the newest view says so and the last move is acknowledged (after a
+        // Act when the newest view says so and the last action is acknowledged (after a
         // forced pass of the other side the view comes before that acknowledgement).
         let Some(current) = view.as_ref().map(|m| &m["view"]) else {
             continue;
         };
         let version = current["version"].as_u64().unwrap_or(0);
-        if current["to_act"].as_u64() != Some(seat)
+        if catching_up
             || pending.is_some()
             || moved_at >= Some(version)
+            || !may_act(game, seat, current)
         {
             continue;
         }
-        let legal = current["state"]["legal"].as_array().ok_or(())?;
-        if legal.is_empty() {
+        let Some(action) = choose(game, seat, current, &mut memory, &mut rng) else {
             continue;
-        }
-        let mv = legal[rng.random_range(0..legal.len())].clone();
-        let wait = rng.random_range(think.0..=think.1.max(think.0));
+        };
+        let wait = rng.random_range(config.think_ms.0..=config.think_ms.1.max(config.think_ms.0));
         tokio::time::sleep(Duration::from_millis(wait)).await;
+        let id = player.new_id();
+        let message = json!({"type": "act", "id": id, "table": table, "action": action});
         let sent = Instant::now();
-        let id = player
-            .send(json!({"type": "act", "table": table, "action": {"play": mv}}))
-            .await?;
-        pending = Some((id, version + 1, sent));
+        player.say(message.clone()).await?;
         moved_at = Some(version);
+        let mut p = Pending {
+            id,
+            message,
+            from: version,
+            sent,
+            resent: false,
+        };
+        if rng.random_bool(config.drop_percent / 100.0) {
+            // A network loss right after sending: come back, catch up, send it again.
+            counters.drops.fetch_add(1, Ordering::Relaxed);
+            player.reconnect().await?;
+            let mut open = json!({"type": "open", "table": table});
+            if let Some(s) = seen {
+                open["since"] = json!(s);
+            }
+            player.send(open).await?;
+            player.say(p.message.clone()).await?;
+            p.resent = true;
+            catching_up = true;
+        }
+        pending = Some(p);
     }
 }
 

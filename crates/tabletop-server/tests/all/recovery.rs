@@ -154,14 +154,17 @@ async fn the_load_generator_finds_nothing_wrong() {
     let server = TestServer::start(&db).await;
     let report = tabletop_server::loadtest::run(tabletop_server::loadtest::LoadConfig {
         url: server.url(),
-        games: 6,
-        duration: std::time::Duration::from_secs(2),
+        games: 8,
+        duration: std::time::Duration::from_secs(3),
         think_ms: (5, 20),
+        drop_percent: 10.0,
     })
     .await
     .unwrap();
     println!("{report}");
-    assert!(report.games >= 6 && report.actions > 50, "{report}");
+    // Eight pairs: two of each game (a sudoku pair plays two tables), some drops.
+    assert!(report.games >= 10 && report.actions > 100, "{report}");
+    assert!(report.drops > 0, "{report:?}");
     assert_eq!(
         (
             report.errors,
@@ -177,6 +180,7 @@ async fn the_load_generator_finds_nothing_wrong() {
         games: 1,
         duration: std::time::Duration::from_secs(1),
         think_ms: (5, 20),
+        drop_percent: 0.0,
     })
     .await;
     assert!(refused.is_err());
@@ -205,4 +209,47 @@ async fn postgres_plays_and_restarts_like_sqlite() {
     assert!(end > before);
     let history = a.request(json!({"type": "history"})).await;
     assert_eq!(history["games"][0]["table"], table.as_str());
+}
+
+/// A table is stored as a snapshot now and then plus the input of every version after
+/// it: a server killed past a snapshot rebuilds the very same table (dice included).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_is_rebuilt_from_its_snapshot_and_the_inputs_after_it() {
+    let (_dir, db) = temp_db();
+    let server = TestServer::start(&db).await;
+    let mut c = Client::guest(&server.url()).await;
+    let table = table_of(
+        &mut c,
+        None,
+        "nardy",
+        Value::Null,
+        json!(["me", {"bot": 1}]),
+    )
+    .await;
+    // Step by step against the bot until past the snapshot at version 100.
+    let mut version = 0;
+    let before = loop {
+        let view = c.view_at_least(&table, version).await;
+        let now = view["version"].as_u64().unwrap();
+        assert!(view["ending"].is_null(), "the game ended at version {now}");
+        if now >= 112 {
+            break view;
+        }
+        if crate::support::to_act(&view) == Some(0) {
+            let step = json!({"play": {"step": view["state"]["legal_steps"][0]}});
+            let reply = c.act(&table, step).await;
+            assert_eq!(reply["type"], "acked", "{reply}");
+            version = reply["version"].as_u64().unwrap();
+        } else {
+            version = now + 1;
+        }
+    };
+    let token = c.token.clone();
+    server.kill();
+    let server = TestServer::start(&db).await;
+    let mut c = Client::connect(&server.url(), Some(&token)).await;
+    c.open(&table, None).await;
+    let after = c.view_at_least(&table, 0).await;
+    assert_eq!(after["version"], before["version"]);
+    assert_eq!(after["state"], before["state"], "the same board and dice");
 }
