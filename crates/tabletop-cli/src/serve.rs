@@ -22,6 +22,11 @@ pub struct ServeArgs {
     /// Bots thinking at once [default: the number of cores].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     bot_threads: Option<u16>,
+    /// Seconds a player may stay away from a game in progress before the opponent may
+    /// claim it.
+    #[arg(long, value_name = "S", default_value_t = 60,
+          value_parser = clap::value_parser!(u32).range(1..=86_400))]
+    grace_seconds: u32,
 }
 
 /// The database URL without a password, for the log.
@@ -52,6 +57,7 @@ pub fn run(args: ServeArgs) -> CliResult {
     if let Some(database) = args.database {
         config.database = database;
     }
+    config.grace_ms = u64::from(args.grace_seconds) * 1000;
     if let Some(n) = args.bot_threads {
         config.bot_threads = usize::from(n);
     }

@@ -94,6 +94,9 @@ pub enum Action<I> {
     Resign,
     /// The seat's time ran out: written by [`Table::tick`] only, refused from anyone else.
     Timeout,
+    /// The seat's player left and did not come back in time: written by
+    /// [`Table::abandon`] only, refused from anyone else.
+    Abandon,
     /// The seat is now played by this player: written by [`Table::set_player`] only.
     Sit(Player),
 }
@@ -122,6 +125,8 @@ pub enum EndReason {
     Resigned,
     /// A seat's time ran out.
     Timeout,
+    /// A seat's player left and the game was claimed from them.
+    Abandoned,
 }
 
 /// The result of a finished game.
@@ -437,8 +442,24 @@ impl<G: TableGame> Table<G> {
         self.run(entry, true).unwrap_or_default()
     }
 
+    /// Ends the game against `seat`, whose player left: the table's decision, like a
+    /// loss on time. A server calls it when the opponent claims the game after the
+    /// player stayed away past a grace period (whether they did is the server's to
+    /// know). Refused if the game is over or the seat is not a person's.
+    pub fn abandon(&mut self, seat: Seat, now: Option<u64>) -> Result<Events<G>, Refusal> {
+        let entry = Entry {
+            seat,
+            action: Action::Abandon,
+            at: now,
+        };
+        self.run(entry, true)
+    }
+
     fn apply_entry(&mut self, entry: Entry<G::Input>) -> Result<Events<G>, Refusal> {
-        if matches!(entry.action, Action::Timeout | Action::Sit(_)) {
+        if matches!(
+            entry.action,
+            Action::Timeout | Action::Abandon | Action::Sit(_)
+        ) {
             return Err(Refusal::TableOnly);
         }
         self.run(entry, false)
@@ -528,6 +549,15 @@ impl<G: TableGame> Table<G> {
                 }
                 ending = Some(self.conceded(seat, EndReason::Timeout));
             }
+            Action::Abandon => {
+                if !trusted {
+                    return Err(Refusal::TableOnly);
+                }
+                if !player.is_person() {
+                    return Err(Refusal::NotAPerson);
+                }
+                ending = Some(self.conceded(seat, EndReason::Abandoned));
+            }
             Action::Sit(_) => return Err(Refusal::TableOnly),
         }
         kinds.extend(game_events.into_iter().map(EventKind::Game));
@@ -612,7 +642,10 @@ impl<G: TableGame> Table<G> {
         }
         let mut table = Table::with_settings(origin, body.players, body.settings);
         for (i, entry) in body.log.into_iter().enumerate() {
-            let trusted = matches!(entry.action, Action::Timeout | Action::Sit(_));
+            let trusted = matches!(
+                entry.action,
+                Action::Timeout | Action::Abandon | Action::Sit(_)
+            );
             table.run(entry, trusted).map_err(|refusal| {
                 LoadError::Illegal(alloc::format!("action {} of the log: {refusal}", i + 1))
             })?;

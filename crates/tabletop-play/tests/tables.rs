@@ -404,6 +404,35 @@ fn a_clock_flags_the_seat_whose_time_runs_out() {
 }
 
 #[test]
+fn an_abandoned_seat_loses_by_the_tables_decision_only() {
+    let game = Reversi::new(reversi_core::Game::new(Default::default()));
+    let mut table = Table::new(game, &[Player::Remote, Player::Bot(1)]);
+    let mv = |t: &Table<Reversi>| Action::Play(t.game().game().legal_moves()[0]);
+    table.apply_at(Seat(0), mv(&table), 10).unwrap();
+    let before = table.clone();
+    // Nobody may say it: only the table writes it.
+    assert_eq!(
+        table.apply(Seat(0), Action::Abandon),
+        Err(Refusal::TableOnly)
+    );
+    // A bot never leaves.
+    assert_eq!(table.abandon(Seat(1), Some(20)), Err(Refusal::NotAPerson));
+    assert_eq!(table, before);
+    let events = table.abandon(Seat(0), Some(20)).unwrap();
+    assert_eq!(events.len(), 1);
+    let ending = table.ending().unwrap();
+    assert_eq!(ending.reason, EndReason::Abandoned);
+    assert_eq!(ending.winner, Some(Seat(1)));
+    assert_eq!(
+        Table::<Reversi>::from_bytes(&table.to_bytes()).unwrap(),
+        table
+    );
+    let over = table.clone();
+    assert!(table.abandon(Seat(0), Some(30)).is_err());
+    assert_eq!(table, over);
+}
+
+#[test]
 fn every_game_plays_to_the_end_between_bots() {
     let mut rng = ChaCha8Rng::seed_from_u64(9);
     let rules = battleship_core::Rules::russian();

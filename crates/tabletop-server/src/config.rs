@@ -18,6 +18,9 @@ pub struct Config {
     pub messages_per_second: u32,
     /// Messages a client may send at once above that rate.
     pub message_burst: u32,
+    /// How long a player may stay away from a game in progress before the opponent may
+    /// claim it, in milliseconds.
+    pub grace_ms: u64,
 }
 
 impl Default for Config {
@@ -29,6 +32,7 @@ impl Default for Config {
             max_message_bytes: 16 * 1024,
             messages_per_second: 20,
             message_burst: 60,
+            grace_ms: 60_000,
         }
     }
 }

@@ -155,6 +155,14 @@ pub enum Input {
         /// When.
         at: u64,
     },
+    /// The opponent claimed the game from `seat`, whose player stayed away past the
+    /// grace period.
+    Abandon {
+        /// The seat that lost.
+        seat: u8,
+        /// When.
+        at: u64,
+    },
 }
 
 /// A table of one of the four games. Each room holds one, so the size of the largest
@@ -335,11 +343,21 @@ impl Live {
             Input::Tick { at } => {
                 self.tick(*at);
             }
+            Input::Abandon { seat, at } => {
+                self.abandon(Seat(*seat), *at)
+                    .map_err(|e| format!("{e:?}"))?;
+            }
         }
         if self.version() == before {
             return Err("the input changed nothing".into());
         }
         Ok(())
+    }
+
+    /// Ends the game against `seat`, whose player left (the table refuses a bot's seat or
+    /// a finished game).
+    pub fn abandon(&mut self, seat: Seat, now: u64) -> Result<Vec<Value>, Refusal> {
+        each!(self, t => t.abandon(seat, Some(now)).map(|events| events.iter().map(to_json).collect()))
     }
 
     /// Records a loss on time if the seat to act has run out at `now`.

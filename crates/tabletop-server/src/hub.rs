@@ -60,15 +60,18 @@ pub struct Hub {
     /// Where bots think.
     pub bots: BotPool,
     rooms: Mutex<HashMap<String, mpsc::Sender<RoomMsg>>>,
+    grace_ms: u64,
 }
 
 impl Hub {
-    /// A hub with no room yet.
-    pub fn new(store: Store, bots: BotPool) -> Hub {
+    /// A hub with no room yet, whose players may stay away `grace_ms` before their
+    /// opponents may claim their games.
+    pub fn new(store: Store, bots: BotPool, grace_ms: u64) -> Hub {
         Hub {
             store,
             bots,
             rooms: Mutex::new(HashMap::new()),
+            grace_ms,
         }
     }
 
@@ -140,7 +143,8 @@ impl Hub {
             seats,
             self.store.clone(),
             self.bots.clone(),
-        ))
+        )
+        .with_grace(self.grace_ms))
     }
 
     /// Loads the command ids of a table into its room (done once when it is loaded).
@@ -294,7 +298,8 @@ impl Hub {
             seats,
             self.store.clone(),
             self.bots.clone(),
-        );
+        )
+        .with_grace(self.grace_ms);
         let room = self.with_commands(room).await?;
         self.rooms
             .lock()

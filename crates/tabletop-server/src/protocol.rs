@@ -113,6 +113,13 @@ pub enum ClientMessage {
         #[serde(default)]
         seat: Option<u8>,
     },
+    /// Claim the game from an opponent who has been away longer than the grace period.
+    Claim {
+        /// The client's command id: a resent command with the same id is applied once.
+        id: String,
+        /// The table.
+        table: String,
+    },
     /// Stop following a table.
     Close {
         /// The client's command id.
@@ -147,8 +154,8 @@ fn yes() -> bool {
 
 impl ClientMessage {
     /// Every message type a client may send.
-    pub const TYPES: [&'static str; 11] = [
-        "hello", "register", "create", "join", "list", "open", "act", "close", "rematch",
+    pub const TYPES: [&'static str; 12] = [
+        "hello", "register", "create", "join", "list", "open", "act", "claim", "close", "rematch",
         "history", "download",
     ];
 
@@ -162,6 +169,7 @@ impl ClientMessage {
             | ClientMessage::List { id }
             | ClientMessage::Open { id, .. }
             | ClientMessage::Act { id, .. }
+            | ClientMessage::Claim { id, .. }
             | ClientMessage::Close { id, .. }
             | ClientMessage::Rematch { id, .. }
             | ClientMessage::History { id }
@@ -274,6 +282,13 @@ pub enum ServerMessage {
         /// commitments against the fleets of the final view.
         #[serde(skip_serializing_if = "Option::is_none", default)]
         salts: Option<Vec<String>>,
+        /// While the game goes on: for each seat, how long (ms) its player has been away
+        /// (no connection following the table), or null.
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        away: Option<Vec<Option<u64>>>,
+        /// How long a player may be away before the opponent may claim the game, in ms.
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        grace_ms: Option<u64>,
     },
     /// Events of a table, in order, each with its version.
     Events {
@@ -365,6 +380,8 @@ impl ServerMessage {
 
 /// Reads a client's text frame: malformed JSON, an unknown type and a bad field are told
 /// apart, with the command id when it can be read.
+// The error is the message sent back at once: boxing it would buy nothing.
+#[allow(clippy::result_large_err)]
 pub fn parse(text: &str) -> Result<ClientMessage, ServerMessage> {
     let value: Value = serde_json::from_str(text)
         .map_err(|e| ServerMessage::error(None, "bad_json", format!("not JSON: {e}")))?;

@@ -54,7 +54,11 @@ impl Server {
     /// listens, and serves on a task of the current Tokio runtime.
     pub async fn start(config: Config) -> Result<Server, StartError> {
         let store = Store::open(&config.database).await?;
-        let hub = Arc::new(Hub::new(store, BotPool::new(config.bot_threads)));
+        let hub = Arc::new(Hub::new(
+            store,
+            BotPool::new(config.bot_threads),
+            config.grace_ms,
+        ));
         let restored = hub.restore().await?;
         let listener = TcpListener::bind(config.listen)
             .await

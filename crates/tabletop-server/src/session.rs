@@ -279,6 +279,11 @@ impl Session {
                         .await;
                 }
             }
+            ClientMessage::Claim { id, table } => {
+                if let Some(room) = self.room(&id, &table).await {
+                    let _ = room.send(RoomMsg::Claim { conn, id }).await;
+                }
+            }
             ClientMessage::Close { id, table } => {
                 if let Some(room) = self.rooms.remove(&table) {
                     let _ = room.send(RoomMsg::Close { conn, id: Some(id) }).await;

@@ -83,6 +83,7 @@ pub(crate) fn common<G: TableGame>(table: &Table<G>) -> Map<String, Value> {
                 EndReason::Rules => "rules",
                 EndReason::Resigned => "resigned",
                 EndReason::Timeout => "timeout",
+                EndReason::Abandoned => "abandoned",
             },
         })
     });

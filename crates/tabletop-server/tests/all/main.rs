@@ -4,6 +4,7 @@
 //! Each test starts a real server on 127.0.0.1:0 over a temporary SQLite file and plays
 //! through real WebSocket clients.
 
+mod away;
 mod bad_input;
 mod games;
 mod recovery;

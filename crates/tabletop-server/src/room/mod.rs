@@ -11,8 +11,10 @@ use serde_json::Value;
 use tabletop_play::{Seat, Viewer};
 use tokio::sync::{Notify, mpsc, oneshot};
 
+mod commands;
+
 use crate::bots::BotPool;
-use crate::games::{ActError, Input, Live, Setup, fleet_salt};
+use crate::games::{Input, Live, Setup, fleet_salt};
 use crate::identity::hex;
 use crate::protocol::{ServerMessage, TableInfo};
 use crate::store::{Commit, Store, now_ms, status};
@@ -87,6 +89,13 @@ pub enum RoomMsg {
         action: Value,
         /// The seat, when the player holds several.
         seat: Option<u8>,
+    },
+    /// Claim the game from an opponent away past the grace period.
+    Claim {
+        /// Who.
+        conn: Conn,
+        /// The command id.
+        id: String,
     },
     /// Stop following (`id` is `None` when the connection ended).
     Close {
@@ -177,6 +186,11 @@ pub struct Room {
     pub bots: BotPool,
     subs: Vec<Sub>,
     bot_pending: bool,
+    /// How long a player may be away before the opponent may claim the game (ms).
+    grace_ms: u64,
+    /// For each seat, since when (ms) its player has followed the table on no
+    /// connection; `None` while it does (and for bots and open seats).
+    away_since: Vec<Option<u64>>,
 }
 
 /// A status string from the database.
@@ -199,6 +213,11 @@ impl Room {
         store: Store,
         bots: BotPool,
     ) -> Room {
+        // Nobody follows a new room: every person's seat is away from now on.
+        let away_since = seats
+            .iter()
+            .map(|s| matches!(s, Owner::Player(_)).then(now_ms))
+            .collect();
         Room {
             id,
             setup,
@@ -210,7 +229,15 @@ impl Room {
             bots,
             subs: Vec::new(),
             bot_pending: false,
+            grace_ms: crate::Config::default().grace_ms,
+            away_since,
         }
+    }
+
+    /// The same room, its players allowed `grace_ms` away before a claim.
+    pub fn with_grace(mut self, grace_ms: u64) -> Room {
+        self.grace_ms = grace_ms;
+        self
     }
 
     /// Runs the room on its own task; returns where to send it messages.
@@ -260,8 +287,10 @@ impl Room {
                 action,
                 seat,
             } => self.act(conn, id, action, seat).await,
+            RoomMsg::Claim { conn, id } => self.claim(conn, id).await,
             RoomMsg::Close { conn, id } => {
                 self.subs.retain(|s| s.conn.id != conn.id);
+                self.note_presence(None);
                 if let Some(id) = id {
                     conn.send(&ServerMessage::Closed {
                         id,
@@ -327,12 +356,52 @@ impl Room {
             seats: self.seats.iter().map(Owner::json).collect(),
             commitments,
             salts,
+            away: (self.status == status::PLAYING).then(|| {
+                let now = now_ms();
+                self.away_since
+                    .iter()
+                    .map(|since| since.map(|t| now.saturating_sub(t)))
+                    .collect()
+            }),
+            grace_ms: (self.status == status::PLAYING).then_some(self.grace_ms),
+        }
+    }
+
+    /// Notes which seats' players follow the table on no connection now, and tells the
+    /// followers (but `quiet`, which is told otherwise) when that changed.
+    fn note_presence(&mut self, quiet: Option<u64>) {
+        self.subs.retain(|s| !s.conn.tx.is_closed());
+        let now = now_ms();
+        let mut changed = false;
+        for (seat, owner) in self.seats.iter().enumerate() {
+            let here = match owner {
+                Owner::Player(p) => self.subs.iter().any(|s| &s.conn.player == p),
+                _ => true,
+            };
+            let since = &mut self.away_since[seat];
+            if here != since.is_none() {
+                *since = (!here).then_some(now);
+                changed = true;
+            }
+        }
+        if changed && self.status == status::PLAYING {
+            let text: Utf8Bytes = self.status_message().to_text().into();
+            for sub in self.subs.iter().filter(|s| Some(s.conn.id) != quiet) {
+                sub.conn.send_text(text.clone());
+            }
         }
     }
 
     fn open(&mut self, conn: Conn, id: String, since: Option<u64>, views: bool) {
         let seat = self.seats_of(&conn.player).first().copied();
         let viewer = seat.map_or(Viewer::Spectator, Viewer::Seat);
+        self.subs.retain(|s| s.conn.id != conn.id);
+        self.subs.push(Sub {
+            conn: conn.clone(),
+            viewer,
+            views,
+        });
+        self.note_presence(Some(conn.id));
         conn.send(&ServerMessage::Opened {
             id: id.clone(),
             table: self.id.clone(),
@@ -374,12 +443,6 @@ impl Room {
             }
             None => conn.send_text(view),
         }
-        self.subs.retain(|s| s.conn.id != conn.id);
-        self.subs.push(Sub {
-            conn,
-            viewer,
-            views,
-        });
     }
 
     fn view_text(&self, viewer: Viewer) -> Utf8Bytes {
@@ -389,117 +452,6 @@ impl Room {
         }
         .to_text()
         .into()
-    }
-
-    async fn join(&mut self, conn: Conn, id: String) {
-        if let Some(seat) = self.seats_of(&conn.player).first() {
-            conn.send(&ServerMessage::Joined {
-                id,
-                table: self.id.clone(),
-                seat: seat.0,
-            });
-            return;
-        }
-        let Some(seat) = self.seats.iter().position(|o| *o == Owner::Open) else {
-            conn.error(&id, "table_full", "every seat of this table is taken");
-            return;
-        };
-        let full = self.seats.iter().filter(|o| **o == Owner::Open).count() == 1;
-        let status = if full { status::PLAYING } else { status::OPEN };
-        match self
-            .store
-            .take_seat(&self.id, seat as u8, &conn.player, status)
-            .await
-        {
-            Ok(true) => {}
-            Ok(false) => {
-                conn.error(&id, "table_full", "the seat was taken meanwhile");
-                return;
-            }
-            Err(e) => {
-                tracing::error!(table = %self.id, "storing a join: {e}");
-                conn.error(
-                    &id,
-                    "not_stored",
-                    "the server could not store that; try again",
-                );
-                return;
-            }
-        }
-        self.seats[seat] = Owner::Player(conn.player.clone());
-        self.status = status;
-        conn.send(&ServerMessage::Joined {
-            id,
-            table: self.id.clone(),
-            seat: seat as u8,
-        });
-        let text: Utf8Bytes = self.status_message().to_text().into();
-        for sub in &self.subs {
-            sub.conn.send_text(text.clone());
-        }
-    }
-
-    async fn act(&mut self, conn: Conn, id: String, action: Value, seat: Option<u8>) {
-        let key = (conn.player.clone(), id.clone());
-        if let Some(&version) = self.commands.get(&key) {
-            conn.send(&ServerMessage::Acked {
-                id,
-                table: self.id.clone(),
-                version,
-                duplicate: true,
-            });
-            return;
-        }
-        let mine = self.seats_of(&conn.player);
-        let seat = match (seat, mine.as_slice()) {
-            (_, []) => {
-                return conn.error(&id, "not_your_seat", "you hold no seat at this table");
-            }
-            (Some(s), _) if !mine.contains(&Seat(s)) => {
-                return conn.error(&id, "not_your_seat", format!("seat {s} is not yours"));
-            }
-            (Some(s), _) => Seat(s),
-            (None, [only]) => *only,
-            (None, _) => {
-                return conn.error(&id, "seat_needed", "you hold several seats: name one");
-            }
-        };
-        if self.status == status::OPEN {
-            return conn.error(&id, "waiting", "the game begins when every seat is taken");
-        }
-        let mut next = self.live.clone();
-        let at = now_ms();
-        let events = match next.apply(seat, &action, at) {
-            Ok(events) => events,
-            Err(ActError::Malformed(message)) => return conn.error(&id, "bad_action", message),
-            Err(ActError::Refused(refusal)) => {
-                return conn.error(&id, refusal.code(), refusal.to_string());
-            }
-        };
-        let input = Input::Act {
-            seat: seat.0,
-            action,
-            at,
-        };
-        if self
-            .commit(next, &events, &input, Some((&conn.player, &id)))
-            .await
-        {
-            let version = self.live.version();
-            self.commands.insert(key, version);
-            conn.send(&ServerMessage::Acked {
-                id,
-                table: self.id.clone(),
-                version,
-                duplicate: false,
-            });
-        } else {
-            conn.error(
-                &id,
-                "not_stored",
-                "the server could not store that; nothing changed",
-            );
-        }
     }
 
     /// Stores `input` and the events it made, then makes `next` (the table after it)

@@ -1,0 +1,199 @@
+//! A person's commands at a room: take a seat, act, claim the game of an opponent
+//! away past the grace period — each applied once per command id, stored before it is
+//! answered.
+
+use axum::extract::ws::Utf8Bytes;
+use serde_json::Value;
+use tabletop_play::Seat;
+
+use super::{Conn, Owner, Room};
+use crate::games::{ActError, Input, Live};
+use crate::protocol::ServerMessage;
+use crate::store::{now_ms, status};
+
+impl Room {
+    pub(super) async fn join(&mut self, conn: Conn, id: String) {
+        if let Some(seat) = self.seats_of(&conn.player).first() {
+            conn.send(&ServerMessage::Joined {
+                id,
+                table: self.id.clone(),
+                seat: seat.0,
+            });
+            return;
+        }
+        let Some(seat) = self.seats.iter().position(|o| *o == Owner::Open) else {
+            conn.error(&id, "table_full", "every seat of this table is taken");
+            return;
+        };
+        let full = self.seats.iter().filter(|o| **o == Owner::Open).count() == 1;
+        let status = if full { status::PLAYING } else { status::OPEN };
+        match self
+            .store
+            .take_seat(&self.id, seat as u8, &conn.player, status)
+            .await
+        {
+            Ok(true) => {}
+            Ok(false) => {
+                conn.error(&id, "table_full", "the seat was taken meanwhile");
+                return;
+            }
+            Err(e) => {
+                tracing::error!(table = %self.id, "storing a join: {e}");
+                conn.error(
+                    &id,
+                    "not_stored",
+                    "the server could not store that; try again",
+                );
+                return;
+            }
+        }
+        self.seats[seat] = Owner::Player(conn.player.clone());
+        let here = self.subs.iter().any(|s| s.conn.player == conn.player);
+        self.away_since[seat] = (!here).then(now_ms);
+        self.status = status;
+        conn.send(&ServerMessage::Joined {
+            id,
+            table: self.id.clone(),
+            seat: seat as u8,
+        });
+        let text: Utf8Bytes = self.status_message().to_text().into();
+        for sub in &self.subs {
+            sub.conn.send_text(text.clone());
+        }
+    }
+
+    pub(super) async fn act(&mut self, conn: Conn, id: String, action: Value, seat: Option<u8>) {
+        if self.answered_before(&conn, &id) {
+            return;
+        }
+        let mine = self.seats_of(&conn.player);
+        let seat = match (seat, mine.as_slice()) {
+            (_, []) => {
+                return conn.error(&id, "not_your_seat", "you hold no seat at this table");
+            }
+            (Some(s), _) if !mine.contains(&Seat(s)) => {
+                return conn.error(&id, "not_your_seat", format!("seat {s} is not yours"));
+            }
+            (Some(s), _) => Seat(s),
+            (None, [only]) => *only,
+            (None, _) => {
+                return conn.error(&id, "seat_needed", "you hold several seats: name one");
+            }
+        };
+        if self.status == status::OPEN {
+            return conn.error(&id, "waiting", "the game begins when every seat is taken");
+        }
+        let mut next = self.live.clone();
+        let at = now_ms();
+        let events = match next.apply(seat, &action, at) {
+            Ok(events) => events,
+            Err(ActError::Malformed(message)) => return conn.error(&id, "bad_action", message),
+            Err(ActError::Refused(refusal)) => {
+                return conn.error(&id, refusal.code(), refusal.to_string());
+            }
+        };
+        let input = Input::Act {
+            seat: seat.0,
+            action,
+            at,
+        };
+        self.commit_command(&conn, id, next, &events, &input).await;
+    }
+
+    /// The claimant wins the game of an opponent away longer than the grace period.
+    pub(super) async fn claim(&mut self, conn: Conn, id: String) {
+        if self.answered_before(&conn, &id) {
+            return;
+        }
+        let mine = self.seats_of(&conn.player);
+        if mine.is_empty() {
+            return conn.error(&id, "not_your_seat", "you hold no seat at this table");
+        }
+        if self.status != status::PLAYING {
+            let (code, why) = if self.status == status::OPEN {
+                ("waiting", "the game has not begun")
+            } else {
+                ("game_over", "the game is over")
+            };
+            return conn.error(&id, code, why);
+        }
+        let now = now_ms();
+        // The opponent away the longest.
+        let away = (0..self.seats.len())
+            .filter(|&s| !mine.contains(&Seat(s as u8)))
+            .filter_map(|s| self.away_since[s].map(|since| (since, s)))
+            .min();
+        let Some((since, seat)) = away else {
+            return conn.error(&id, "not_away", "your opponent is here");
+        };
+        let gone = now.saturating_sub(since);
+        if gone < self.grace_ms {
+            let wait = (self.grace_ms - gone).div_ceil(1000);
+            return conn.error(
+                &id,
+                "too_soon",
+                format!(
+                    "your opponent left {} s ago: you may claim the game in {wait} s",
+                    gone / 1000
+                ),
+            );
+        }
+        let mut next = self.live.clone();
+        let events = match next.abandon(Seat(seat as u8), now) {
+            Ok(events) => events,
+            Err(refusal) => return conn.error(&id, refusal.code(), refusal.to_string()),
+        };
+        let input = Input::Abandon {
+            seat: seat as u8,
+            at: now,
+        };
+        self.commit_command(&conn, id, next, &events, &input).await;
+    }
+
+    /// Answers a command applied already (resent after a reconnect) as the first time,
+    /// with `duplicate`; false if it is new.
+    fn answered_before(&self, conn: &Conn, id: &str) -> bool {
+        let Some(&version) = self.commands.get(&(conn.player.clone(), id.to_owned())) else {
+            return false;
+        };
+        conn.send(&ServerMessage::Acked {
+            id: id.to_owned(),
+            table: self.id.clone(),
+            version,
+            duplicate: true,
+        });
+        true
+    }
+
+    /// Stores a person's command (the table after it, its events and input) and answers
+    /// `acked`, or `not_stored` when storing failed (nothing changed).
+    async fn commit_command(
+        &mut self,
+        conn: &Conn,
+        id: String,
+        next: Live,
+        events: &[Value],
+        input: &Input,
+    ) {
+        if self
+            .commit(next, events, input, Some((&conn.player, &id)))
+            .await
+        {
+            let version = self.live.version();
+            self.commands
+                .insert((conn.player.clone(), id.clone()), version);
+            conn.send(&ServerMessage::Acked {
+                id,
+                table: self.id.clone(),
+                version,
+                duplicate: false,
+            });
+        } else {
+            conn.error(
+                &id,
+                "not_stored",
+                "the server could not store that; nothing changed",
+            );
+        }
+    }
+}
