@@ -186,8 +186,7 @@ async fn play_pair(
             )
         } else {
             let (table, invite) = create(&mut a, game, json!(["me", "open"]), counters).await?;
-            b.send(json!({"type": "join", "invite": invite})).await?;
-            b.until(|m| m["type"] == "joined").await?;
+            b.request(json!({"type": "join", "invite": invite})).await?;
             tokio::join!(
                 play(&mut a, game, &table, seeds.0, config, deadline, counters),
                 play(&mut b, game, &table, seeds.1, config, deadline, counters),
@@ -206,10 +205,9 @@ async fn create(
     seats: Value,
     counters: &Counters,
 ) -> Result<(String, String), Gone> {
-    player
-        .send(json!({"type": "create", "game": game.name(), "seats": seats}))
+    let created = player
+        .request(json!({"type": "create", "game": game.name(), "seats": seats}))
         .await?;
-    let created = player.until(|m| m["type"] == "created").await?;
     counters.games.fetch_add(1, Ordering::Relaxed);
     let id = created["table"].as_str().ok_or(Gone)?.to_owned();
     let invite = created["invite"].as_str().ok_or(Gone)?.to_owned();
@@ -240,8 +238,9 @@ async fn play(
 ) -> Result<(), Gone> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut memory = Memory::default();
-    player.send(json!({"type": "open", "table": table})).await?;
-    let opened = player.until(|m| m["type"] == "opened").await?;
+    let opened = player
+        .request(json!({"type": "open", "table": table}))
+        .await?;
     let seat = opened["seat"].as_u64().ok_or(Gone)?;
     // The last event version received, and whether a reconnect's catch-up is under way
     // (it may end with a view past the last event: missed events sent as a view).
@@ -251,6 +250,9 @@ async fn play(
     let mut view: Option<Value> = None;
     let mut moved_at: Option<u64> = None;
     let mut seeded = false;
+    // The newest version acknowledged to this player: after coming back, a table behind
+    // it lost acknowledged actions.
+    let mut acked_max = 0;
     loop {
         // After the deadline the other player stops moving: a quiet second ends the game.
         let patience = if Instant::now() >= deadline {
@@ -265,7 +267,16 @@ async fn play(
                 Err(Gone)
             };
         };
-        let m = m?;
+        let m = match m {
+            Ok(m) => m,
+            Err(Gone) => {
+                // The server went away (killed and restarted, say): come back.
+                player.come_back().await?;
+                resume(player, table, seen, pending.as_mut()).await?;
+                catching_up = true;
+                continue;
+            }
+        };
         match m["type"].as_str().unwrap_or("") {
             "error" => {
                 counters.errors.fetch_add(1, Ordering::Relaxed);
@@ -283,7 +294,8 @@ async fn play(
                     .await?;
                 seeded = true;
             }
-            "events" => {
+            // An empty catch-up (nothing was missed) says nothing.
+            "events" if m["events"].as_array().is_some_and(|e| !e.is_empty()) => {
                 let first = m["events"][0]["version"].as_u64().unwrap_or(0);
                 let last = m["version"].as_u64().unwrap_or(0);
                 if let Some(seen) = seen {
@@ -298,6 +310,7 @@ async fn play(
             "acked" => {
                 if let Some(p) = pending.take_if(|p| m["id"] == p.id.as_str()) {
                     let version = m["version"].as_u64().unwrap_or(0);
+                    acked_max = acked_max.max(version);
                     // Battleship fleets are placed at once: the other's may come between.
                     let exact = !(game == GameKind::Battleship
                         && p.message["action"]["play"]["place"].is_object());
@@ -312,6 +325,12 @@ async fn play(
             }
             "view" => {
                 let version = m["view"]["version"].as_u64().unwrap_or(0);
+                if version < acked_max {
+                    counters
+                        .lost
+                        .fetch_add(acked_max - version, Ordering::Relaxed);
+                    acked_max = version;
+                }
                 match seen {
                     Some(s) if s == version => {}
                     Some(s) if catching_up && version > s => seen = Some(version),
@@ -350,7 +369,6 @@ async fn play(
         let id = player.new_id();
         let message = json!({"type": "act", "id": id, "table": table, "action": action});
         let sent = Instant::now();
-        player.say(message.clone()).await?;
         moved_at = Some(version);
         let mut p = Pending {
             id,
@@ -359,21 +377,41 @@ async fn play(
             sent,
             resent: false,
         };
-        if rng.random_bool(config.drop_percent / 100.0) {
-            // A network loss right after sending: come back, catch up, send it again.
-            counters.drops.fetch_add(1, Ordering::Relaxed);
-            player.reconnect().await?;
-            let mut open = json!({"type": "open", "table": table});
-            if let Some(s) = seen {
-                open["since"] = json!(s);
+        let dropped = rng.random_bool(config.drop_percent / 100.0);
+        if player.say(p.message.clone()).await.is_err() || dropped {
+            // A network loss right after sending (or while sending): come back, catch
+            // up, send it again.
+            if dropped {
+                counters.drops.fetch_add(1, Ordering::Relaxed);
+                player.reconnect().await?;
+            } else {
+                player.come_back().await?;
             }
-            player.send(open).await?;
-            player.say(p.message.clone()).await?;
-            p.resent = true;
+            resume(player, table, seen, Some(&mut p)).await?;
             catching_up = true;
         }
         pending = Some(p);
     }
+}
+
+/// After a new connection: follows the table again from the last version seen, and
+/// resends the unacknowledged action under its id.
+async fn resume(
+    player: &mut Player,
+    table: &str,
+    seen: Option<u64>,
+    pending: Option<&mut Pending>,
+) -> Result<(), Gone> {
+    let mut open = json!({"type": "open", "table": table});
+    if let Some(s) = seen {
+        open["since"] = json!(s);
+    }
+    player.send(open).await?;
+    if let Some(p) = pending {
+        player.say(p.message.clone()).await?;
+        p.resent = true;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -57,6 +57,38 @@ impl Player {
         Ok(())
     }
 
+    /// Connects again until it works (the server may be restarting), for up to 30 s.
+    pub async fn come_back(&mut self) -> Result<(), Gone> {
+        let give_up = tokio::time::Instant::now() + Duration::from_secs(30);
+        loop {
+            if self.reconnect().await.is_ok() {
+                return Ok(());
+            }
+            if tokio::time::Instant::now() >= give_up {
+                return Err(Gone);
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+
+    /// Sends a command and reads until its answer, sending it again under the same id
+    /// after a lost connection (the server applies it once); an `error` answer fails.
+    pub async fn request(&mut self, mut message: Value) -> Result<Value, Gone> {
+        let id = self.new_id();
+        message["id"] = json!(id);
+        loop {
+            let answer = match self.say(message.clone()).await {
+                Ok(()) => self.until(|m| m["id"] == id.as_str()).await,
+                Err(gone) => Err(gone),
+            };
+            match answer {
+                Ok(m) if m["type"] == "error" => return Err(Gone),
+                Ok(m) => return Ok(m),
+                Err(Gone) => self.come_back().await?,
+            }
+        }
+    }
+
     /// A new command id.
     pub fn new_id(&mut self) -> String {
         self.next_id += 1;
@@ -92,15 +124,15 @@ impl Player {
         }
     }
 
-    /// Reads until a message matches; an `error` on the way fails.
+    /// Reads until a message matches; an `error` on the way fails (unless it matches).
     pub async fn until(&mut self, pred: impl Fn(&Value) -> bool) -> Result<Value, Gone> {
         loop {
             let m = self.recv().await?;
-            if m["type"] == "error" {
-                return Err(Gone);
-            }
             if pred(&m) {
                 return Ok(m);
+            }
+            if m["type"] == "error" {
+                return Err(Gone);
             }
         }
     }

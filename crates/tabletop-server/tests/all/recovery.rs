@@ -253,3 +253,36 @@ async fn a_table_is_rebuilt_from_its_snapshot_and_the_inputs_after_it() {
     assert_eq!(after["version"], before["version"]);
     assert_eq!(after["state"], before["state"], "the same board and dice");
 }
+
+/// The load generator's players come back when the server is killed and restarted, and
+/// find every acknowledged action still there, none twice.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_load_generator_loses_nothing_when_the_server_is_killed() {
+    let (_dir, db) = temp_db();
+    let mut server = TestServer::start(&db).await;
+    let addr = server.addr;
+    let load = tokio::spawn(tabletop_server::loadtest::run(
+        tabletop_server::loadtest::LoadConfig {
+            url: server.url(),
+            games: 8,
+            duration: std::time::Duration::from_secs(5),
+            think_ms: (5, 20),
+            drop_percent: 0.0,
+        },
+    ));
+    for _ in 0..2 {
+        tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+        server.kill();
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        server = TestServer::start_with(&db, |c| c.listen = addr).await;
+    }
+    let report = load.await.unwrap().unwrap();
+    println!("{report}");
+    assert!(report.actions > 100, "{report}");
+    assert_eq!(
+        (report.mismatches, report.lost, report.duplicated),
+        (0, 0, 0),
+        "{report}"
+    );
+    assert_eq!(report.errors, 0, "{report}");
+}
