@@ -1,6 +1,10 @@
 //! What the integration tests share: a real server on 127.0.0.1:0 over a temporary
 //! SQLite file, run on its own runtime so a test can kill it at any await; and a real
 //! WebSocket client that records every byte it receives.
+//!
+//! With `TABLETOP_TEST_POSTGRES` set to a PostgreSQL URL, every test's database is a new
+//! PostgreSQL database made on that server instead (named after the test's temporary
+//! path, so a restarted server finds the same one): the whole suite runs on both.
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -33,7 +37,7 @@ impl TestServer {
     pub async fn start_with(db: &Path, change: impl FnOnce(&mut Config)) -> TestServer {
         let mut config = Config {
             listen: "127.0.0.1:0".parse().unwrap(),
-            database: format!("sqlite://{}", db.display()),
+            database: database_url(db).await,
             bot_threads: 2,
             // The test clients play as fast as the server answers, far above a person.
             messages_per_second: 1000,
@@ -99,6 +103,36 @@ impl Drop for TestServer {
             rt.shutdown_background();
         }
     }
+}
+
+/// The database of the temporary path `db`: the SQLite file itself or, with
+/// `TABLETOP_TEST_POSTGRES` set, a PostgreSQL database made for it on first use.
+pub async fn database_url(db: &Path) -> String {
+    let Ok(admin) = std::env::var("TABLETOP_TEST_POSTGRES") else {
+        return format!("sqlite://{}", db.display());
+    };
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(db.display().to_string().as_bytes());
+    let name: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
+    let name = format!("tabletop_test_{name}");
+    sqlx::any::install_default_drivers();
+    let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&admin)
+        .await
+        .expect("the PostgreSQL of TABLETOP_TEST_POSTGRES answers");
+    let exists = sqlx::query("SELECT 1 FROM pg_database WHERE datname = $1")
+        .bind(&name)
+        .fetch_optional(&mut conn)
+        .await
+        .unwrap()
+        .is_some();
+    if !exists {
+        sqlx::query(&format!("CREATE DATABASE {name}"))
+            .execute(&mut conn)
+            .await
+            .unwrap();
+    }
+    let base = admin.rsplit_once('/').map_or(admin.as_str(), |(b, _)| b);
+    format!("{base}/{name}")
 }
 
 /// A temporary folder with a database path in it.
