@@ -278,6 +278,22 @@ async fn play(
             }
         };
         match m["type"].as_str().unwrap_or("") {
+            // "Could not store that; nothing changed": a server dying as it stored the
+            // action says so. Send it again, as a person's client would.
+            "error"
+                if m["code"] == "not_stored"
+                    && pending.as_ref().is_some_and(|p| m["id"] == p.id.as_str()) =>
+            {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                if let Some(p) = pending.as_mut() {
+                    p.resent = true;
+                    if player.say(p.message.clone()).await.is_err() {
+                        player.come_back().await?;
+                        resume(player, table, seen, Some(p)).await?;
+                        catching_up = true;
+                    }
+                }
+            }
             "error" => {
                 counters.errors.fetch_add(1, Ordering::Relaxed);
             }

@@ -473,16 +473,16 @@ impl Room {
         let version = next.version();
         let changed = status != self.status;
         let commit = Commit {
-            table: &self.id,
+            table: self.id.clone(),
             version,
             input: serde_json::to_string(input).unwrap_or_default(),
             status: changed.then(|| (status, ending.as_ref().map(Value::to_string))),
             snapshot: (changed || version.is_multiple_of(SNAPSHOT_EVERY))
                 .then(|| hex(&next.to_bytes())),
             events: serde_json::to_string(events).unwrap_or_default(),
-            command,
+            command: command.map(|(p, c)| (p.to_owned(), c.to_owned())),
         };
-        if let Err(e) = self.store.commit(&commit).await {
+        if let Err(e) = self.store.commit(commit).await {
             tracing::error!(table = %self.id, "storing an action: {e}");
             return false;
         }

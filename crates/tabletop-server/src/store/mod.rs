@@ -20,6 +20,10 @@ use sqlx::{AnyPool, Connection, Row};
 
 use crate::protocol::GameRecord;
 
+mod writer;
+pub use writer::Commit;
+use writer::Writer;
+
 /// A database error.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -36,9 +40,17 @@ pub enum StoreError {
 
 /// The migrations, in order: applied once each, at start, in a transaction each.
 const MIGRATIONS: &[(i64, &str, &str)] = &[
-    (1, "init", include_str!("../migrations/0001_init.sql")),
-    (2, "rematch", include_str!("../migrations/0002_rematch.sql")),
-    (3, "inputs", include_str!("../migrations/0003_inputs.sql")),
+    (1, "init", include_str!("../../migrations/0001_init.sql")),
+    (
+        2,
+        "rematch",
+        include_str!("../../migrations/0002_rematch.sql"),
+    ),
+    (
+        3,
+        "inputs",
+        include_str!("../../migrations/0003_inputs.sql"),
+    ),
 ];
 
 /// The statements of a migration: its lines without `--` comments, split at `;` (the
@@ -103,31 +115,11 @@ pub struct StoredTable {
     pub rematch: Option<String>,
 }
 
-/// One applied action to store: its input and the events it caused, and when the
-/// status changes or a snapshot is due, the table's new status and save.
-#[derive(Debug, Clone)]
-pub struct Commit<'a> {
-    /// The table.
-    pub table: &'a str,
-    /// The version the action made (no other row may have it: that is what keeps two
-    /// writers of one table apart).
-    pub version: u64,
-    /// What was applied, JSON (replayed to rebuild the table).
-    pub input: String,
-    /// The table's new status and ending (JSON), when they change.
-    pub status: Option<(&'a str, Option<String>)>,
-    /// A new snapshot of the table at `version`, hex.
-    pub snapshot: Option<String>,
-    /// The events of the version, a JSON array.
-    pub events: String,
-    /// The person's command: player id and client id.
-    pub command: Option<(&'a str, &'a str)>,
-}
-
 /// The database behind a server.
 #[derive(Debug, Clone)]
 pub struct Store {
     pool: AnyPool,
+    writer: Writer,
 }
 
 impl Store {
@@ -216,7 +208,8 @@ impl Store {
                 }
             });
         }
-        let store = Store { pool };
+        let writer = Writer::start(pool.clone());
+        let store = Store { pool, writer };
         store.migrate().await?;
         Ok(store)
     }
@@ -428,56 +421,12 @@ impl Store {
         Ok(true)
     }
 
-    /// Stores an applied action in one transaction: its events and input, the command
-    /// id, and the status or snapshot when they change. Fails (changing nothing) if the
-    /// table already has a row at this version.
-    pub async fn commit(&self, c: &Commit<'_>) -> Result<(), StoreError> {
-        let now = now_i64();
-        let mut tx = self.pool.begin().await?;
-        sqlx::query(
-            "INSERT INTO events (table_id, version, body, input, created_ms)
-             VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(c.table)
-        .bind(c.version as i64)
-        .bind(&c.events)
-        .bind(&c.input)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        if let Some((player, client_id)) = c.command {
-            sqlx::query(
-                "INSERT INTO commands (player_id, client_id, table_id, version)
-                 VALUES ($1, $2, $3, $4)",
-            )
-            .bind(player)
-            .bind(client_id)
-            .bind(c.table)
-            .bind(c.version as i64)
-            .execute(&mut *tx)
-            .await?;
-        }
-        if let Some((status, ending)) = &c.status {
-            sqlx::query(
-                "UPDATE game_tables SET status = $1, ending = $2, updated_ms = $3 WHERE id = $4",
-            )
-            .bind(*status)
-            .bind(ending.clone())
-            .bind(now)
-            .bind(c.table)
-            .execute(&mut *tx)
-            .await?;
-        }
-        if let Some(save) = &c.snapshot {
-            sqlx::query("UPDATE game_tables SET save = $1, version = $2 WHERE id = $3")
-                .bind(save)
-                .bind(c.version as i64)
-                .bind(c.table)
-                .execute(&mut *tx)
-                .await?;
-        }
-        tx.commit().await?;
-        Ok(())
+    /// Stores an applied action: its events and input, the command id, and the status
+    /// or snapshot when they change, in a transaction (shared with the other actions
+    /// waiting then). Fails (changing nothing) if the table already has a row at this
+    /// version.
+    pub async fn commit(&self, commit: Commit) -> Result<(), StoreError> {
+        self.writer.commit(commit).await
     }
 
     /// The inputs stored after `version` at a table, in order: what to replay on its
