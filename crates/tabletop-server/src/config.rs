@@ -21,6 +21,10 @@ pub struct Config {
     /// How long a player may stay away from a game in progress before the opponent may
     /// claim it, in milliseconds.
     pub grace_ms: u64,
+    /// With several servers on one PostgreSQL database: how long a server's lease on a
+    /// table lasts (it renews it three times as often), so how soon another server
+    /// takes over the tables of one that died, in milliseconds.
+    pub lease_ms: u64,
 }
 
 impl Default for Config {
@@ -33,6 +37,7 @@ impl Default for Config {
             messages_per_second: 20,
             message_burst: 60,
             grace_ms: 60_000,
+            lease_ms: 10_000,
         }
     }
 }

@@ -333,25 +333,22 @@ impl Live {
 
     /// Applies a stored input again (rebuilding a table after a restart); an error if
     /// the table refuses it or it changes nothing, which only a corrupt log can cause.
-    pub fn replay(&mut self, input: &Input) -> Result<(), String> {
+    /// Returns the events it made.
+    pub fn replay(&mut self, input: &Input) -> Result<Vec<Value>, String> {
         let before = self.version();
-        match input {
-            Input::Act { seat, action, at } => {
-                self.apply(Seat(*seat), action, *at)
-                    .map_err(|e| format!("{e:?}"))?;
-            }
-            Input::Tick { at } => {
-                self.tick(*at);
-            }
-            Input::Abandon { seat, at } => {
-                self.abandon(Seat(*seat), *at)
-                    .map_err(|e| format!("{e:?}"))?;
-            }
-        }
+        let events = match input {
+            Input::Act { seat, action, at } => self
+                .apply(Seat(*seat), action, *at)
+                .map_err(|e| format!("{e:?}"))?,
+            Input::Tick { at } => self.tick(*at),
+            Input::Abandon { seat, at } => self
+                .abandon(Seat(*seat), *at)
+                .map_err(|e| format!("{e:?}"))?,
+        };
         if self.version() == before {
             return Err("the input changed nothing".into());
         }
-        Ok(())
+        Ok(events)
     }
 
     /// Ends the game against `seat`, whose player left (the table refuses a bot's seat or

@@ -61,6 +61,8 @@ pub struct Hub {
     pub bots: BotPool,
     rooms: Mutex<HashMap<String, mpsc::Sender<RoomMsg>>>,
     grace_ms: u64,
+    /// With other servers on the database: this server's name and lease length (ms).
+    pub cluster: Option<(String, u64)>,
 }
 
 impl Hub {
@@ -72,6 +74,41 @@ impl Hub {
             bots,
             rooms: Mutex::new(HashMap::new()),
             grace_ms,
+            cluster: None,
+        }
+    }
+
+    /// This server's name among those sharing the database.
+    fn node(&self) -> Option<String> {
+        self.cluster.as_ref().map(|(node, _)| node.clone())
+    }
+
+    /// Every room now, with its table's id.
+    pub async fn rooms(&self) -> Vec<(String, mpsc::Sender<RoomMsg>)> {
+        let rooms = self.rooms.lock().await;
+        rooms.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
+    }
+
+    /// Another server changed `table`: its room here, if any, catches up.
+    pub async fn changed(&self, table: &str) {
+        let room = self.rooms.lock().await.get(table).cloned();
+        if let Some(room) = room {
+            let _ = room.send(RoomMsg::Refresh).await;
+        }
+    }
+
+    /// A new room takes its table's lease at once if it can, so that its bots need not
+    /// wait for the next round of leases.
+    async fn lease_now(&self, table: &str, room: &mpsc::Sender<RoomMsg>) {
+        if let Some((node, ms)) = &self.cluster
+            && self
+                .store
+                .lease(table, node, *ms)
+                .await
+                .inspect_err(|e| tracing::error!(table, "taking a lease: {e}"))
+                .unwrap_or(false)
+        {
+            let _ = room.send(RoomMsg::Lease(true)).await;
         }
     }
 
@@ -97,6 +134,8 @@ impl Hub {
         let room = self.with_commands(self.load(stored, &inputs)?).await?;
         let tx = room.spawn();
         rooms.insert(id.to_owned(), tx.clone());
+        drop(rooms);
+        self.lease_now(id, &tx).await;
         Ok(Some(tx))
     }
 
@@ -144,7 +183,7 @@ impl Hub {
             self.store.clone(),
             self.bots.clone(),
         )
-        .with_grace(self.grace_ms))
+        .with_grace(self.grace_ms, self.node()))
     }
 
     /// Loads the command ids of a table into its room (done once when it is loaded).
@@ -299,12 +338,13 @@ impl Hub {
             self.store.clone(),
             self.bots.clone(),
         )
-        .with_grace(self.grace_ms);
-        let room = self.with_commands(room).await?;
+        .with_grace(self.grace_ms, self.node());
+        let room = self.with_commands(room).await?.spawn();
         self.rooms
             .lock()
             .await
-            .insert(stored.id.clone(), room.spawn());
+            .insert(stored.id.clone(), room.clone());
+        self.lease_now(&stored.id, &room).await;
         tracing::info!(table = %stored.id, game = game.name(), "table created");
         Ok(Some((stored.id, stored.invite, mine)))
     }

@@ -2,6 +2,7 @@
 
 pub mod accounts;
 mod bots;
+mod cluster;
 pub mod config;
 pub mod games;
 mod hub;

@@ -54,12 +54,11 @@ impl Server {
     /// listens, and serves on a task of the current Tokio runtime.
     pub async fn start(config: Config) -> Result<Server, StartError> {
         let store = Store::open(&config.database).await?;
-        let hub = Arc::new(Hub::new(
-            store,
-            BotPool::new(config.bot_threads),
-            config.grace_ms,
-        ));
+        let mut hub = Hub::new(store, BotPool::new(config.bot_threads), config.grace_ms);
+        crate::cluster::join(&mut hub, config.lease_ms);
+        let hub = Arc::new(hub);
         let restored = hub.restore().await?;
+        crate::cluster::run(&hub);
         let listener = TcpListener::bind(config.listen)
             .await
             .map_err(|e| StartError::Listen(config.listen, e))?;

@@ -2,7 +2,6 @@
 //! away past the grace period — each applied once per command id, stored before it is
 //! answered.
 
-use axum::extract::ws::Utf8Bytes;
 use serde_json::Value;
 use tabletop_play::Seat;
 
@@ -56,48 +55,66 @@ impl Room {
             table: self.id.clone(),
             seat: seat as u8,
         });
-        let text: Utf8Bytes = self.status_message().to_text().into();
-        for sub in &self.subs {
-            sub.conn.send_text(text.clone());
-        }
+        self.send_status();
     }
 
     pub(super) async fn act(&mut self, conn: Conn, id: String, action: Value, seat: Option<u8>) {
         if self.answered_before(&conn, &id) {
             return;
         }
-        let mine = self.seats_of(&conn.player);
-        let seat = match (seat, mine.as_slice()) {
-            (_, []) => {
-                return conn.error(&id, "not_your_seat", "you hold no seat at this table");
+        let mut tried = self.try_act(&conn.player, &action, seat);
+        if tried.is_err() && self.store.shared_url().is_some() {
+            // Another server may have moved the table on (a join, the other's move):
+            // catch up, and judge the action again.
+            self.refresh().await;
+            if self.answered_before(&conn, &id) {
+                return;
             }
+            tried = self.try_act(&conn.player, &action, seat);
+        }
+        match tried {
+            Ok((next, events, input)) => {
+                self.commit_command(&conn, id, next, &events, &input).await;
+            }
+            Err((code, message)) => conn.error(&id, code, message),
+        }
+    }
+
+    /// The table after `player`'s action for `seat` (or their only seat), its events and
+    /// input; or the error code and message of a refusal.
+    fn try_act(
+        &self,
+        player: &str,
+        action: &Value,
+        seat: Option<u8>,
+    ) -> Result<(Live, Vec<Value>, Input), (&'static str, String)> {
+        let mine = self.seats_of(player);
+        let seat = match (seat, mine.as_slice()) {
+            (_, []) => return Err(("not_your_seat", "you hold no seat at this table".into())),
             (Some(s), _) if !mine.contains(&Seat(s)) => {
-                return conn.error(&id, "not_your_seat", format!("seat {s} is not yours"));
+                return Err(("not_your_seat", format!("seat {s} is not yours")));
             }
             (Some(s), _) => Seat(s),
             (None, [only]) => *only,
-            (None, _) => {
-                return conn.error(&id, "seat_needed", "you hold several seats: name one");
-            }
+            (None, _) => return Err(("seat_needed", "you hold several seats: name one".into())),
         };
         if self.status == status::OPEN {
-            return conn.error(&id, "waiting", "the game begins when every seat is taken");
+            let why = "the game begins when every seat is taken";
+            return Err(("waiting", why.into()));
         }
         let mut next = self.live.clone();
         let at = now_ms();
-        let events = match next.apply(seat, &action, at) {
+        let events = match next.apply(seat, action, at) {
             Ok(events) => events,
-            Err(ActError::Malformed(message)) => return conn.error(&id, "bad_action", message),
-            Err(ActError::Refused(refusal)) => {
-                return conn.error(&id, refusal.code(), refusal.to_string());
-            }
+            Err(ActError::Malformed(message)) => return Err(("bad_action", message)),
+            Err(ActError::Refused(refusal)) => return Err((refusal.code(), refusal.to_string())),
         };
         let input = Input::Act {
             seat: seat.0,
-            action,
+            action: action.clone(),
             at,
         };
-        self.commit_command(&conn, id, next, &events, &input).await;
+        Ok((next, events, input))
     }
 
     /// The claimant wins the game of an opponent away longer than the grace period.
@@ -116,6 +133,17 @@ impl Room {
                 ("game_over", "the game is over")
             };
             return conn.error(&id, code, why);
+        }
+        // Each server knows only its own connections: while another server lives, the
+        // player may be on it.
+        if let Some(node) = &self.node
+            && self.store.others_alive(node).await.unwrap_or(true)
+        {
+            return conn.error(
+                &id,
+                "not_away",
+                "several servers share this game's database: a game cannot be claimed yet",
+            );
         }
         let now = now_ms();
         // The opponent away the longest.

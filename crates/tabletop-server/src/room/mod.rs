@@ -12,6 +12,7 @@ use tabletop_play::{Seat, Viewer};
 use tokio::sync::{Notify, mpsc, oneshot};
 
 mod commands;
+mod replica;
 
 use crate::bots::BotPool;
 use crate::games::{Input, Live, Setup, fleet_salt};
@@ -121,6 +122,10 @@ pub enum RoomMsg {
         /// The new table.
         next: String,
     },
+    /// Another server on the database changed the table: read what it stored.
+    Refresh,
+    /// Whether this server holds the table's lease (runs its bots and clock).
+    Lease(bool),
     /// A bot's action, computed at `version`.
     Bot {
         /// The version the bot saw.
@@ -188,6 +193,11 @@ pub struct Room {
     bot_pending: bool,
     /// How long a player may be away before the opponent may claim the game (ms).
     grace_ms: u64,
+    /// Whether this server runs the table's bots and clock: always alone on a database;
+    /// with others, while it holds the table's lease.
+    owner: bool,
+    /// This server's name, when several may share the database.
+    node: Option<String>,
     /// For each seat, since when (ms) its player has followed the table on no
     /// connection; `None` while it does (and for bots and open seats).
     away_since: Vec<Option<u64>>,
@@ -218,6 +228,7 @@ impl Room {
             .iter()
             .map(|s| matches!(s, Owner::Player(_)).then(now_ms))
             .collect();
+        let owner = store.shared_url().is_none();
         Room {
             id,
             setup,
@@ -230,13 +241,17 @@ impl Room {
             subs: Vec::new(),
             bot_pending: false,
             grace_ms: crate::Config::default().grace_ms,
+            owner,
+            node: None,
             away_since,
         }
     }
 
-    /// The same room, its players allowed `grace_ms` away before a claim.
-    pub fn with_grace(mut self, grace_ms: u64) -> Room {
+    /// The same room, its players allowed `grace_ms` away before a claim, on the server
+    /// named `node` when several share the database.
+    pub fn with_grace(mut self, grace_ms: u64, node: Option<String>) -> Room {
         self.grace_ms = grace_ms;
+        self.node = node;
         self
     }
 
@@ -250,7 +265,7 @@ impl Room {
     async fn run(mut self, mut rx: mpsc::Receiver<RoomMsg>, me: mpsc::WeakSender<RoomMsg>) {
         loop {
             self.start_bot(&me);
-            let flag_at = (self.status == status::PLAYING)
+            let flag_at = (self.owner && self.status == status::PLAYING)
                 .then(|| self.live.flag_at(now_ms()))
                 .flatten();
             let sleep = async {
@@ -332,6 +347,8 @@ impl Room {
                 }
             }
             RoomMsg::Bot { version, action } => self.bot_moved(version, action).await,
+            RoomMsg::Refresh => self.refresh().await,
+            RoomMsg::Lease(owner) => self.owner = owner,
         }
     }
 
@@ -364,6 +381,14 @@ impl Room {
                     .collect()
             }),
             grace_ms: (self.status == status::PLAYING).then_some(self.grace_ms),
+        }
+    }
+
+    /// Tells every follower who holds the seats and the status.
+    fn send_status(&self) {
+        let text: Utf8Bytes = self.status_message().to_text().into();
+        for sub in &self.subs {
+            sub.conn.send_text(text.clone());
         }
     }
 
@@ -484,6 +509,10 @@ impl Room {
         };
         if let Err(e) = self.store.commit(commit).await {
             tracing::error!(table = %self.id, "storing an action: {e}");
+            // Another server on the database may have stored this version first.
+            if self.store.shared_url().is_some() {
+                self.refresh().await;
+            }
             return false;
         }
         let committed = self.live.fleet_commitments(self.setup.seed);
@@ -493,10 +522,7 @@ impl Room {
         self.status = status;
         self.broadcast(events.to_vec());
         if status_changed {
-            let text: Utf8Bytes = self.status_message().to_text().into();
-            for sub in &self.subs {
-                sub.conn.send_text(text.clone());
-            }
+            self.send_status();
         }
         true
     }
@@ -525,7 +551,7 @@ impl Room {
     }
 
     fn start_bot(&mut self, me: &mpsc::WeakSender<RoomMsg>) {
-        if self.bot_pending || self.status != status::PLAYING {
+        if !self.owner || self.bot_pending || self.status != status::PLAYING {
             return;
         }
         let version = self.live.version();

@@ -20,6 +20,7 @@ use sqlx::{AnyPool, Connection, Row};
 
 use crate::protocol::GameRecord;
 
+mod leases;
 mod writer;
 pub use writer::Commit;
 use writer::Writer;
@@ -50,6 +51,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         3,
         "inputs",
         include_str!("../../migrations/0003_inputs.sql"),
+    ),
+    (
+        4,
+        "leases",
+        include_str!("../../migrations/0004_leases.sql"),
     ),
 ];
 
@@ -120,6 +126,8 @@ pub struct StoredTable {
 pub struct Store {
     pool: AnyPool,
     writer: Writer,
+    /// The PostgreSQL URL, when it is one: several servers may share it.
+    postgres: Option<String>,
 }
 
 impl Store {
@@ -208,8 +216,12 @@ impl Store {
                 }
             });
         }
-        let writer = Writer::start(pool.clone());
-        let store = Store { pool, writer };
+        let writer = Writer::start(pool.clone(), !sqlite);
+        let store = Store {
+            pool,
+            writer,
+            postgres: (!sqlite).then(|| url.clone()),
+        };
         store.migrate().await?;
         Ok(store)
     }
@@ -417,6 +429,9 @@ impl Store {
             .bind(table)
             .execute(&mut *tx)
             .await?;
+        if self.postgres.is_some() {
+            writer::notify(&mut tx, table).await?;
+        }
         tx.commit().await?;
         Ok(true)
     }

@@ -2,6 +2,8 @@
 //! waiting at that moment in one transaction — a row each in two multi-row INSERTs —
 //! and answers each room once it is committed. One action alone is one transaction as
 //! before; under load, many share the round trips to the database and its commit.
+//! On PostgreSQL each transaction also notifies the tables it changed (`NOTIFY
+//! tabletop`, delivered at commit), so that other servers on the database hear of them.
 
 use sqlx::AnyPool;
 use tokio::sync::{mpsc, oneshot};
@@ -41,10 +43,11 @@ pub struct Writer {
 }
 
 impl Writer {
-    /// Starts the writer task over `pool`; it ends when every `Writer` is dropped.
-    pub fn start(pool: AnyPool) -> Writer {
+    /// Starts the writer task over `pool` (PostgreSQL when `postgres`: it notifies);
+    /// it ends when every `Writer` is dropped.
+    pub fn start(pool: AnyPool, postgres: bool) -> Writer {
         let (jobs, rx) = mpsc::channel(4 * MAX_BATCH);
-        tokio::spawn(write_loop(pool, rx));
+        tokio::spawn(write_loop(pool, rx, postgres));
         Writer { jobs }
     }
 
@@ -60,11 +63,11 @@ impl Writer {
     }
 }
 
-async fn write_loop(pool: AnyPool, mut rx: mpsc::Receiver<Job>) {
+async fn write_loop(pool: AnyPool, mut rx: mpsc::Receiver<Job>, postgres: bool) {
     let mut batch: Vec<Job> = Vec::with_capacity(MAX_BATCH);
     while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
         let commits: Vec<&Commit> = batch.iter().map(|(c, _)| c).collect();
-        match write(&pool, &commits).await {
+        match write(&pool, &commits, postgres).await {
             Ok(()) => {
                 for (_, done) in batch.drain(..) {
                     let _ = done.send(Ok(()));
@@ -73,7 +76,7 @@ async fn write_loop(pool: AnyPool, mut rx: mpsc::Receiver<Job>) {
             // One bad action must not sink the others: store them one by one.
             Err(_) if batch.len() > 1 => {
                 for (commit, done) in batch.drain(..) {
-                    let _ = done.send(write(&pool, &[&commit]).await);
+                    let _ = done.send(write(&pool, &[&commit], postgres).await);
                 }
             }
             Err(e) => {
@@ -98,8 +101,21 @@ fn values(rows: usize, columns: usize) -> String {
         .join(", ")
 }
 
+/// Tells the other servers on this PostgreSQL database that `table` changed (at the
+/// commit of `tx`).
+pub async fn notify(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    table: &str,
+) -> Result<(), StoreError> {
+    sqlx::query("SELECT pg_notify('tabletop', $1)")
+        .bind(table)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
 /// Stores `commits` in one transaction.
-async fn write(pool: &AnyPool, commits: &[&Commit]) -> Result<(), StoreError> {
+async fn write(pool: &AnyPool, commits: &[&Commit], postgres: bool) -> Result<(), StoreError> {
     let now = now_ms() as i64;
     let mut tx = pool.begin().await?;
     let sql = format!(
@@ -154,6 +170,11 @@ async fn write(pool: &AnyPool, commits: &[&Commit]) -> Result<(), StoreError> {
                 .bind(c.table.as_str())
                 .execute(&mut *tx)
                 .await?;
+        }
+    }
+    if postgres {
+        for c in commits {
+            notify(&mut tx, &c.table).await?;
         }
     }
     tx.commit().await?;

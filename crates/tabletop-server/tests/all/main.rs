@@ -8,6 +8,7 @@
 
 mod away;
 mod bad_input;
+mod cluster;
 mod games;
 mod recovery;
 mod support;

@@ -50,18 +50,27 @@ impl TestServer {
 
     /// Starts one over a database URL.
     pub async fn start_url(url: String) -> TestServer {
-        let config = Config {
-            listen: "127.0.0.1:0".parse().unwrap(),
+        TestServer::start_config(Config {
             database: url,
+            ..TestServer::config()
+        })
+        .await
+    }
+
+    /// The tests' settings: a free loopback port, two bot threads, no message limit
+    /// a test client would reach.
+    pub fn config() -> Config {
+        Config {
+            listen: "127.0.0.1:0".parse().unwrap(),
             bot_threads: 2,
             messages_per_second: 1000,
             message_burst: 1000,
             ..Config::default()
-        };
-        TestServer::start_config(config).await
+        }
     }
 
-    async fn start_config(config: Config) -> TestServer {
+    /// Starts one with these settings.
+    pub async fn start_config(config: Config) -> TestServer {
         let rt = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .enable_all()

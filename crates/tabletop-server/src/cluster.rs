@@ -1,0 +1,96 @@
+//! Several servers on one PostgreSQL database. Each follows the tables its clients
+//! open; any of them may apply an action (the database keeps one history per table: a
+//! version is stored once, and a server that finds its version taken catches up and the
+//! client sends again). One server at a time — the holder of the table's lease in the
+//! database — runs a table's bots and clock. Every stored change is notified through
+//! PostgreSQL (`LISTEN tabletop`), and the other servers' rooms catch up from the
+//! database. A server renews its leases three times a lease; when it dies, its leases
+//! run out and the others take its tables over from the log.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Weak};
+use std::time::Duration;
+
+use sqlx::postgres::PgListener;
+
+use crate::hub::Hub;
+use crate::identity::new_id;
+use crate::room::RoomMsg;
+
+/// Joins the other servers of a shared PostgreSQL database (does nothing on SQLite).
+pub fn join(hub: &mut Hub, lease_ms: u64) {
+    if hub.store.shared_url().is_some() {
+        hub.cluster = Some((new_id("n"), lease_ms.max(300)));
+    }
+}
+
+/// Runs the notifications and the leases of a hub that joined a cluster, until the hub
+/// is gone.
+pub fn run(hub: &Arc<Hub>) {
+    let (Some(url), Some((node, lease_ms))) = (hub.store.shared_url(), hub.cluster.clone()) else {
+        return;
+    };
+    tokio::spawn(listen(url.to_owned(), Arc::downgrade(hub)));
+    tokio::spawn(leases(Arc::downgrade(hub), node, lease_ms));
+}
+
+/// Hears the tables other servers changed, and has their rooms here catch up.
+async fn listen(url: String, hub: Weak<Hub>) {
+    loop {
+        let listener = async {
+            let mut listener = PgListener::connect(&url).await?;
+            listener.listen("tabletop").await?;
+            Ok::<_, sqlx::Error>(listener)
+        };
+        let mut listener = match listener.await {
+            Ok(listener) => listener,
+            Err(e) => {
+                tracing::error!("listening to PostgreSQL: {e}");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+                continue;
+            }
+        };
+        loop {
+            match listener.recv().await {
+                Ok(note) => {
+                    let Some(hub) = hub.upgrade() else { return };
+                    hub.changed(note.payload()).await;
+                }
+                Err(e) => {
+                    tracing::error!("PostgreSQL notifications: {e}");
+                    break;
+                }
+            }
+            if hub.strong_count() == 0 {
+                return;
+            }
+        }
+    }
+}
+
+/// Takes and renews the leases of the tables this server follows, and tells each room
+/// whether it runs its table.
+async fn leases(hub: Weak<Hub>, node: String, lease_ms: u64) {
+    let mut owned: HashMap<String, bool> = HashMap::new();
+    let mut every = tokio::time::interval(Duration::from_millis(lease_ms / 3));
+    loop {
+        every.tick().await;
+        let Some(hub) = hub.upgrade() else { return };
+        // The server's own heartbeat: others know it lives.
+        let beat = format!("node:{node}");
+        if let Err(e) = hub.store.lease(&beat, &node, lease_ms).await {
+            tracing::error!("heartbeat: {e}");
+        }
+        for (table, room) in hub.rooms().await {
+            let mine = hub
+                .store
+                .lease(&table, &node, lease_ms)
+                .await
+                .inspect_err(|e| tracing::error!(table, "renewing a lease: {e}"))
+                .unwrap_or(false);
+            if owned.insert(table, mine) != Some(mine) {
+                let _ = room.send(RoomMsg::Lease(mine)).await;
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+//! Leases: which server owns a table (runs its bots and its clock) when several share one
+//! PostgreSQL database, and what a server that follows a table owned elsewhere reads to
+//! catch up with it.
+
+use sqlx::Row;
+
+use super::{Store, StoreError, now_ms};
+
+impl Store {
+    /// The PostgreSQL URL, when several servers may share this database.
+    pub fn shared_url(&self) -> Option<&str> {
+        self.postgres.as_deref()
+    }
+
+    /// Takes or renews the lease of `table` for `node` until `ms` from now; false if
+    /// another node holds a lease not yet expired.
+    pub async fn lease(&self, table: &str, node: &str, ms: u64) -> Result<bool, StoreError> {
+        let now = now_ms() as i64;
+        let taken = sqlx::query(
+            "INSERT INTO leases (table_id, node, expires_ms) VALUES ($1, $2, $3)
+             ON CONFLICT (table_id) DO UPDATE SET node = $2, expires_ms = $3
+             WHERE leases.node = $2 OR leases.expires_ms < $4",
+        )
+        .bind(table)
+        .bind(node)
+        .bind(now + ms as i64)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(taken.rows_affected() == 1)
+    }
+
+    /// Whether a server other than `node` lives on this database (its heartbeat, the
+    /// lease `node:NAME`, has not run out).
+    pub async fn others_alive(&self, node: &str) -> Result<bool, StoreError> {
+        let row = sqlx::query(
+            "SELECT 1 AS one FROM leases
+             WHERE table_id LIKE 'node:%' AND node <> $1 AND expires_ms >= $2 LIMIT 1",
+        )
+        .bind(node)
+        .bind(now_ms() as i64)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.is_some())
+    }
+
+    /// The command ids applied at a table after `version`, with their players.
+    pub async fn commands_after(
+        &self,
+        table: &str,
+        version: u64,
+    ) -> Result<Vec<(String, String, u64)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT player_id, client_id, version FROM commands
+             WHERE table_id = $1 AND version > $2",
+        )
+        .bind(table)
+        .bind(version as i64)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok((
+                    r.try_get("player_id")?,
+                    r.try_get("client_id")?,
+                    r.try_get::<i64, _>("version")? as u64,
+                ))
+            })
+            .collect()
+    }
+}
