@@ -113,6 +113,10 @@ pub struct Setup {
     /// The clock, if any.
     #[serde(default)]
     pub clock: Option<ClockSpec>,
+    /// Nardy: the server's secret dice seed (hex, 32 bytes; see [`crate::dice`]); `None`
+    /// for other games and for nardy tables made before dice commitments.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub server_seed: Option<String>,
 }
 
 /// Sudoku's variant: the grid's side.
@@ -265,6 +269,11 @@ impl Live {
     /// The save (`TTPL`): holds every secret; never sent before the game ends.
     pub fn to_bytes(&self) -> Vec<u8> {
         each!(self, t => t.to_bytes())
+    }
+
+    /// Who plays each seat.
+    pub fn players(&self) -> Vec<Player> {
+        each!(self, t => t.players().to_vec())
     }
 
     /// The version (actions applied).
@@ -421,6 +430,7 @@ mod tests {
             rules: Value::Null,
             seed: 3,
             clock: None,
+            server_seed: None,
         }
     }
 

@@ -7,8 +7,9 @@ use tabletop_play::Player;
 use tokio::sync::{Mutex, mpsc};
 
 use crate::bots::BotPool;
+use crate::dice::Dice;
 use crate::games::{ClockSpec, GameKind, Live, Setup};
-use crate::identity::{hex, new_id, new_invite, new_seed, unhex};
+use crate::identity::{hex, new_id, new_invite, new_seed, random_bytes, unhex};
 use crate::protocol::{SeatSpec, ServerMessage};
 use crate::room::{Owner, Room, RoomMsg, status_of};
 use crate::store::{Store, StoreError, StoredTable, status};
@@ -90,26 +91,43 @@ impl Hub {
         let Some(stored) = self.store.table(id).await? else {
             return Ok(None);
         };
-        let room = self.with_commands(self.load(stored)?).await?;
+        let room = self.with_commands(self.load(stored).await?).await?;
         let tx = room.spawn();
         rooms.insert(id.to_owned(), tx.clone());
         Ok(Some(tx))
     }
 
-    fn load(&self, stored: StoredTable) -> Result<Room, HubError> {
+    async fn load(&self, stored: StoredTable) -> Result<Room, HubError> {
         let corrupt = |what: String| HubError::Store(StoreError::Corrupt(what));
         let setup: Setup = serde_json::from_str(&stored.setup)
             .map_err(|e| corrupt(format!("setup of {}: {e}", stored.id)))?;
         let save = unhex(&stored.save).ok_or_else(|| corrupt(format!("save of {}", stored.id)))?;
-        let live = Live::from_bytes(setup.game, &save)
+        let mut live = Live::from_bytes(setup.game, &save)
             .map_err(|e| corrupt(format!("save of {}: {e}", stored.id)))?;
-        let seats = stored
+        let seats: Vec<Owner> = stored
             .seats
             .into_iter()
             .map(|(p, b)| Owner::from_row(p, b))
             .collect();
+        let dice = match setup.server_seed {
+            Some(_) => {
+                let seeds = self.store.seeds_of(&stored.id).await?;
+                Dice::of_setup(&setup, &bots_of(&seats), &seeds)
+                    .map_err(|e| corrupt(format!("dice of {}: {e}", stored.id)))?
+            }
+            None => None,
+        };
+        if let Some(dice) = &dice
+            && live.version() == 0
+        {
+            // Before the first action the stored save is the placeholder: the seeds
+            // stored since decide the game.
+            live = dice
+                .table(&setup, &live.players())
+                .map_err(|e| corrupt(format!("dice of {}: {e}", stored.id)))?;
+        }
         tracing::info!(table = %stored.id, version = live.version(), "table loaded");
-        Ok(Room::new(
+        let mut room = Room::new(
             stored.id,
             setup,
             status_of(&stored.status),
@@ -117,7 +135,9 @@ impl Hub {
             seats,
             self.store.clone(),
             self.bots.clone(),
-        ))
+        );
+        room.dice = dice;
+        Ok(room)
     }
 
     /// Loads the command ids of a table into its room (done once when it is loaded).
@@ -188,6 +208,7 @@ impl Hub {
             rules: new.rules,
             seed: new_seed(),
             clock: new.clock,
+            server_seed: new_server_seed(game),
         };
         let seats: Vec<Owner> = new
             .seats
@@ -222,10 +243,21 @@ impl Hub {
                 _ => Player::Remote,
             })
             .collect();
-        // Making a sudoku puzzle is CPU work: it runs on the bot pool.
+        let dice = match &setup.server_seed {
+            Some(_) => Dice::of_setup(&setup, &bots_of(&seats), &[])
+                .map_err(|e| HubError::Bad("bad_rules", e))?,
+            None => None,
+        };
+        // Making a sudoku puzzle is CPU work: it runs on the bot pool. A nardy table
+        // with dice starts as the placeholder until the seeds are in.
         let made = {
-            let setup = setup.clone();
-            self.bots.run(move || Live::new(&setup, &players)).await
+            let (setup, dice) = (setup.clone(), dice.clone());
+            self.bots
+                .run(move || match dice {
+                    Some(dice) => dice.table(&setup, &players),
+                    None => Live::new(&setup, &players),
+                })
+                .await
         };
         let live = made
             .ok_or_else(|| HubError::Bad("bad_rules", "these rules made no game".into()))?
@@ -262,7 +294,7 @@ impl Hub {
             return Ok(None);
         }
         let mine = seats_of(&stored, player);
-        let room = Room::new(
+        let mut room = Room::new(
             stored.id.clone(),
             setup,
             status,
@@ -271,6 +303,7 @@ impl Hub {
             self.store.clone(),
             self.bots.clone(),
         );
+        room.dice = dice;
         let room = self.with_commands(room).await?;
         self.rooms
             .lock()
@@ -312,6 +345,8 @@ impl Hub {
         let mut setup: Setup = serde_json::from_str(&old.setup)
             .map_err(|e| HubError::Store(StoreError::Corrupt(format!("setup of {table}: {e}"))))?;
         setup.seed = new_seed();
+        // A fresh dice commitment: the old table's server seed is public by now.
+        setup.server_seed = new_server_seed(setup.game);
         let seats: Vec<Owner> = old
             .seats
             .iter()
@@ -354,6 +389,16 @@ impl Hub {
         let mine = seats_of(&stored, player);
         Ok((stored.id, stored.invite, mine))
     }
+}
+
+/// A fresh secret dice seed (hex) for a nardy table; `None` for the other games.
+fn new_server_seed(game: GameKind) -> Option<String> {
+    (game == GameKind::Nardy).then(|| hex(&random_bytes::<32>()))
+}
+
+/// Which seats are bots' (they contribute no seed).
+fn bots_of(seats: &[Owner]) -> Vec<bool> {
+    seats.iter().map(|o| matches!(o, Owner::Bot(_))).collect()
 }
 
 fn seats_of(stored: &StoredTable, player: &str) -> Vec<u8> {

@@ -3,6 +3,7 @@
 pub mod accounts;
 mod bots;
 pub mod config;
+pub mod dice;
 pub mod games;
 mod hub;
 pub mod identity;

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::accounts::Password;
+use crate::dice::DiceInfo;
 use crate::games::{ClockSpec, GameKind};
 
 /// The version of the protocol this server speaks.
@@ -113,6 +114,18 @@ pub enum ClientMessage {
         #[serde(default)]
         seat: Option<u8>,
     },
+    /// A person's seat's contribution to a nardy table's dice, before the first roll.
+    Seed {
+        /// The client's command id.
+        id: String,
+        /// The table.
+        table: String,
+        /// 32 bytes as 64 hex digits.
+        seed: String,
+        /// The seat, when you hold both seats of the table.
+        #[serde(default)]
+        seat: Option<u8>,
+    },
     /// Stop following a table.
     Close {
         /// The client's command id.
@@ -147,8 +160,8 @@ fn yes() -> bool {
 
 impl ClientMessage {
     /// Every message type a client may send.
-    pub const TYPES: [&'static str; 11] = [
-        "hello", "register", "create", "join", "list", "open", "act", "close", "rematch",
+    pub const TYPES: [&'static str; 12] = [
+        "hello", "register", "create", "join", "list", "open", "act", "seed", "close", "rematch",
         "history", "download",
     ];
 
@@ -162,6 +175,7 @@ impl ClientMessage {
             | ClientMessage::List { id }
             | ClientMessage::Open { id, .. }
             | ClientMessage::Act { id, .. }
+            | ClientMessage::Seed { id, .. }
             | ClientMessage::Close { id, .. }
             | ClientMessage::Rematch { id, .. }
             | ClientMessage::History { id }
@@ -274,6 +288,10 @@ pub enum ServerMessage {
         /// commitments against the fleets of the final view.
         #[serde(skip_serializing_if = "Option::is_none", default)]
         salts: Option<Vec<String>>,
+        /// Nardy: the commitment to the server's dice seed, the seats' seeds as received,
+        /// and the server's seed once the game is over.
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        dice: Option<DiceInfo>,
     },
     /// Events of a table, in order, each with its version.
     Events {
@@ -301,6 +319,15 @@ pub enum ServerMessage {
         version: u64,
         /// Whether this id had been applied already (a resent command).
         duplicate: bool,
+    },
+    /// Your seat's seed was stored (a resent `seed` with the same seed gets this again).
+    Seeded {
+        /// The command id.
+        id: String,
+        /// The table.
+        table: String,
+        /// The seat.
+        seat: u8,
     },
     /// You no longer follow a table.
     Closed {

@@ -12,10 +12,13 @@ use tabletop_play::{Seat, Viewer};
 use tokio::sync::{Notify, mpsc, oneshot};
 
 use crate::bots::BotPool;
+use crate::dice::{Dice, hide_dice};
 use crate::games::{ActError, Live, Setup, fleet_salt};
 use crate::identity::hex;
 use crate::protocol::{ServerMessage, TableInfo};
 use crate::store::{Commit, Store, now_ms, status};
+
+mod seeding;
 
 /// Catch-up longer than this many events is sent as a view (when that is shorter).
 const MAX_CATCH_UP: usize = 512;
@@ -81,6 +84,17 @@ pub enum RoomMsg {
         id: String,
         /// The game's action.
         action: Value,
+        /// The seat, when the player holds several.
+        seat: Option<u8>,
+    },
+    /// A seat's contribution to the dice (nardy).
+    Seed {
+        /// Who.
+        conn: Conn,
+        /// The command id.
+        id: String,
+        /// The seed as the client sent it (64 hex digits).
+        seed: String,
         /// The seat, when the player holds several.
         seat: Option<u8>,
     },
@@ -171,6 +185,9 @@ pub struct Room {
     pub store: Store,
     /// Where bots think.
     pub bots: BotPool,
+    /// Nardy: the dice commitment and the seats' seeds (`None`: another game, or a table
+    /// made before dice commitments).
+    pub dice: Option<Dice>,
     subs: Vec<Sub>,
     bot_pending: bool,
 }
@@ -204,6 +221,7 @@ impl Room {
             commands: HashMap::new(),
             store,
             bots,
+            dice: None,
             subs: Vec::new(),
             bot_pending: false,
         }
@@ -256,6 +274,12 @@ impl Room {
                 action,
                 seat,
             } => self.act(conn, id, action, seat).await,
+            RoomMsg::Seed {
+                conn,
+                id,
+                seed,
+                seat,
+            } => self.seed(conn, id, seed, seat).await,
             RoomMsg::Close { conn, id } => {
                 self.subs.retain(|s| s.conn.id != conn.id);
                 if let Some(id) = id {
@@ -323,6 +347,10 @@ impl Room {
             seats: self.seats.iter().map(Owner::json).collect(),
             commitments,
             salts,
+            dice: self
+                .dice
+                .as_ref()
+                .map(|d| d.info(self.status == status::FINISHED)),
         }
     }
 
@@ -378,10 +406,20 @@ impl Room {
         });
     }
 
+    /// Whether the table waits for seeds: no dice exist yet.
+    fn seeds_pending(&self) -> bool {
+        self.dice.as_ref().is_some_and(|d| !d.complete())
+    }
+
     fn view_text(&self, viewer: Viewer) -> Utf8Bytes {
+        let view = self.live.view(viewer, now_ms());
         ServerMessage::View {
             table: self.id.clone(),
-            view: self.live.view(viewer, now_ms()),
+            view: if self.seeds_pending() {
+                hide_dice(view)
+            } else {
+                view
+            },
         }
         .to_text()
         .into()
@@ -462,6 +500,13 @@ impl Room {
         };
         if self.status == status::OPEN {
             return conn.error(&id, "waiting", "the game begins when every seat is taken");
+        }
+        if self.seeds_pending() {
+            return conn.error(
+                &id,
+                "seed_needed",
+                "the dice begin when every person's seat has sent its seed",
+            );
         }
         let mut next = self.live.clone();
         let events = match next.apply(seat, &action, now_ms()) {
@@ -557,7 +602,7 @@ impl Room {
     }
 
     fn start_bot(&mut self, me: &mpsc::WeakSender<RoomMsg>) {
-        if self.bot_pending || self.status != status::PLAYING {
+        if self.bot_pending || self.status != status::PLAYING || self.seeds_pending() {
             return;
         }
         let version = self.live.version();

@@ -18,6 +18,8 @@ use sqlx::{AnyPool, Connection, Row};
 
 use crate::protocol::GameRecord;
 
+mod seeds;
+
 /// A database error.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -36,6 +38,7 @@ pub enum StoreError {
 const MIGRATIONS: &[(i64, &str, &str)] = &[
     (1, "init", include_str!("../migrations/0001_init.sql")),
     (2, "rematch", include_str!("../migrations/0002_rematch.sql")),
+    (3, "dice", include_str!("../migrations/0003_dice.sql")),
 ];
 
 /// The statements of a migration: its lines without `--` comments, split at `;` (the
