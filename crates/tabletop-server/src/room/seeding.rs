@@ -75,11 +75,6 @@ impl Room {
             );
         }
         self.dice = Some(next);
-        conn.send(&ServerMessage::Seeded {
-            id,
-            table: self.id.clone(),
-            seat,
-        });
         self.subs.retain(|s| !s.conn.tx.is_closed());
         let table: Utf8Bytes = self.status_message().to_text().into();
         for sub in &self.subs {
@@ -94,5 +89,11 @@ impl Room {
                 }
             }
         }
+        // Answered last, like `acked`: the seeder has its new view when it reads this.
+        conn.send(&ServerMessage::Seeded {
+            id,
+            table: self.id.clone(),
+            seat,
+        });
     }
 }

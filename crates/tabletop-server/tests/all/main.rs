@@ -5,6 +5,7 @@
 //! through real WebSocket clients.
 
 mod bad_input;
+mod dice;
 mod games;
 mod recovery;
 mod support;

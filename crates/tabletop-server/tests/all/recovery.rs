@@ -109,7 +109,8 @@ async fn a_killed_server_restarts_and_the_games_go_on() {
         json!(["me", {"bot": 1}]),
     )
     .await;
-    let view = c.view_at_least(&bot_table, 0).await;
+    assert_eq!(c.seed(&bot_table, 3).await["type"], "seeded");
+    let view = c.rolled_view(&bot_table).await;
     let seat = view["to_act"].as_u64().unwrap();
     if seat == 0 {
         let reply = c
