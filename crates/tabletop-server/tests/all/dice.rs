@@ -180,6 +180,15 @@ async fn nardy_dice_come_from_both_seeds_and_no_roll_is_sent_before_it_is_announ
     let proof = nardy::DiceProof::from_bytes(replayed.provenance()).unwrap();
     assert_eq!(proof.game_seed, seed);
     assert_eq!(proof.server_seed, unhex32(&server_seed));
+    // The rematch commits to a new secret seed, since this one is public now.
+    let next = a.request(json!({"type": "rematch", "table": table})).await;
+    let next = next["table"].as_str().unwrap().to_owned();
+    a.open(&next, None).await;
+    let fresh = a
+        .until(|m| m["type"] == "table" && m["table"] == next)
+        .await;
+    assert_eq!(fresh["dice"]["seeds"], json!([null, null]));
+    assert_ne!(fresh["dice"]["commitment"], commitment.as_str());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
