@@ -16,6 +16,8 @@ use tabletop_common::LoadError;
 use crate::table::{Action, Table, TableGame, persons_turn};
 use crate::{Player, Refusal, Seat, Viewer};
 
+pub use crate::proof::{DiceProof, PROOF_FORMAT};
+
 /// The seat of a colour.
 pub fn seat_of(color: Color) -> Seat {
     Seat(color.index() as u8)

@@ -234,6 +234,8 @@ pub struct Table<G: TableGame> {
     log: Vec<Entry<G::Input>>,
     events: Vec<Event<G::Event, G::Score>>,
     ending: Option<Ending<G::Score>>,
+    /// Opaque bytes a frontend attached (see [`Table::provenance`]).
+    provenance: Vec<u8>,
 }
 
 /// The body of a table save.
@@ -274,6 +276,7 @@ impl<G: TableGame> Table<G> {
             log: Vec::new(),
             events: Vec::new(),
             ending: None,
+            provenance: Vec::new(),
         };
         table.ending = table.rules_ending();
         table
@@ -300,6 +303,18 @@ impl<G: TableGame> Table<G> {
             },
             true,
         )
+    }
+
+    /// Where the table's randomness came from, as bytes the frontend that made it
+    /// attached (the server's dice proof, [`crate::nardy::DiceProof`]); empty when none.
+    /// The table never reads them; saves keep them.
+    pub fn provenance(&self) -> &[u8] {
+        &self.provenance
+    }
+
+    /// Attaches `bytes` as the table's provenance (replacing any); empty removes it.
+    pub fn set_provenance(&mut self, bytes: Vec<u8>) {
+        self.provenance = bytes;
     }
 
     /// The settings.
@@ -610,13 +625,19 @@ impl<G: TableGame> Table<G> {
     /// The table as a save: its origin, seats, settings and log, in the shared format
     /// ([`crate::SAVE_FORMAT`]). [`Table::from_bytes`] replays it into an equal table.
     pub fn to_bytes(&self) -> Vec<u8> {
-        crate::SAVE_FORMAT.encode(&SaveBody {
+        let body = SaveBody {
             game: G::NAME.into(),
             origin: self.origin.encode(),
             players: self.seated.clone(),
             settings: self.settings,
             log: self.log.clone(),
-        })
+        };
+        if self.provenance.is_empty() {
+            crate::SAVE_FORMAT_V1.encode(&body)
+        } else {
+            // Postcard writes a pair as its two parts one after the other.
+            crate::SAVE_FORMAT.encode(&(body, &self.provenance))
+        }
     }
 
     /// A table from a save of [`Table::to_bytes`], replayed action by action through the
@@ -628,7 +649,14 @@ impl<G: TableGame> Table<G> {
             let players = alloc::vec![Player::Human; game.seats()];
             return Ok(Table::new(game, &players));
         }
-        let (_, body): (u16, SaveBody<G::Input>) = crate::SAVE_FORMAT.decode(bytes)?;
+        let (version, rest) = crate::SAVE_FORMAT.read_header(bytes)?;
+        let (body, rest): (SaveBody<G::Input>, &[u8]) =
+            postcard::take_from_bytes(rest).map_err(|_| LoadError::Corrupt)?;
+        let provenance: Vec<u8> = match (version, rest) {
+            (1, []) => Vec::new(),
+            (1, _) => return Err(LoadError::Corrupt),
+            _ => tabletop_common::decode_body(rest)?,
+        };
         if body.game != G::NAME {
             return Err(LoadError::Illegal(alloc::format!(
                 "this is a {} table, not {}",
@@ -650,6 +678,7 @@ impl<G: TableGame> Table<G> {
                 LoadError::Illegal(alloc::format!("action {} of the log: {refusal}", i + 1))
             })?;
         }
+        table.provenance = provenance;
         Ok(table)
     }
 }

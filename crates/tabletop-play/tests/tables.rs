@@ -492,6 +492,34 @@ fn resigning_ends_the_game_and_scores_it() {
 }
 
 #[test]
+fn a_provenance_is_saved_as_version_2_and_only_then() {
+    let mut table = nardy::new_table(Default::default(), 4, [Player::Human, Player::Human]);
+    let plain = table.to_bytes();
+    assert_eq!(plain[4..6], [1, 0], "no provenance: version 1 as before");
+    let seat = table.to_act().unwrap();
+    let turn = table.game().game().legal_moves()[0].clone();
+    table
+        .apply(seat, Action::Play(nardy::Input::Turn(turn)))
+        .unwrap();
+    let proof = nardy::DiceProof {
+        commitment: [7; 32],
+        server_seed: [8; 32],
+        seeds: [[9; 32], [0; 32]],
+        game_seed: 4,
+    };
+    table.set_provenance(proof.to_bytes());
+    let bytes = table.to_bytes();
+    assert_eq!(bytes[4..6], [2, 0]);
+    let copy = Table::<Nardy>::from_bytes(&bytes).unwrap();
+    assert_eq!(copy, table);
+    assert_eq!(nardy::DiceProof::from_bytes(copy.provenance()), Ok(proof));
+    // A cut or lengthened version 2 save is refused, like a version 1 save with a tail.
+    assert!(Table::<Nardy>::from_bytes(&bytes[..bytes.len() - 1]).is_err());
+    assert!(Table::<Nardy>::from_bytes(&[&bytes[..], &[0]].concat()).is_err());
+    assert!(Table::<Nardy>::from_bytes(&[&plain[..], &[0]].concat()).is_err());
+}
+
+#[test]
 fn engine_saves_load_as_tables() {
     let game = nardy_core::Game::new(Default::default(), 11);
     let table = Table::<Nardy>::from_bytes(&game.to_bytes()).unwrap();

@@ -113,6 +113,10 @@ pub struct Setup {
     /// The clock, if any.
     #[serde(default)]
     pub clock: Option<ClockSpec>,
+    /// Nardy: the server's secret dice seed (hex, 32 bytes; see [`crate::dice`]); `None`
+    /// for other games and for nardy tables made before dice commitments.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub server_seed: Option<String>,
 }
 
 /// Sudoku's variant: the grid's side.
@@ -296,6 +300,11 @@ impl Live {
         each!(self, t => t.to_bytes())
     }
 
+    /// Who plays each seat.
+    pub fn players(&self) -> Vec<Player> {
+        each!(self, t => t.players().to_vec())
+    }
+
     /// The version (actions applied).
     pub fn version(&self) -> u64 {
         each!(self, t => t.version())
@@ -476,6 +485,7 @@ mod tests {
             rules: Value::Null,
             seed: 3,
             clock: None,
+            server_seed: None,
         }
     }
 

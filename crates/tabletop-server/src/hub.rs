@@ -7,8 +7,9 @@ use tabletop_play::Player;
 use tokio::sync::{Mutex, mpsc};
 
 use crate::bots::BotPool;
+use crate::dice::Dice;
 use crate::games::{ClockSpec, GameKind, Input, Live, Setup};
-use crate::identity::{hex, new_id, new_invite, new_seed, unhex};
+use crate::identity::{hex, new_id, new_invite, new_seed, random_bytes, unhex};
 use crate::protocol::{SeatSpec, ServerMessage};
 use crate::room::{Owner, Room, RoomMsg, status_of};
 use crate::store::{Store, StoreError, StoredTable, status};
@@ -131,7 +132,9 @@ impl Hub {
             return Ok(None);
         };
         let inputs = self.store.inputs_after(id, stored.version).await?;
-        let room = self.with_commands(self.load(stored, &inputs)?).await?;
+        let room = self
+            .with_commands(self.load(stored, &inputs).await?)
+            .await?;
         let tx = room.spawn();
         rooms.insert(id.to_owned(), tx.clone());
         drop(rooms);
@@ -139,8 +142,9 @@ impl Hub {
         Ok(Some(tx))
     }
 
-    /// A room for a stored table: its snapshot, then the inputs stored after it.
-    fn load(&self, stored: StoredTable, inputs: &[(u64, String)]) -> Result<Room, HubError> {
+    /// A room for a stored table: its snapshot (a nardy table still waiting for its
+    /// dice seeds is made anew from those stored), then the inputs stored after it.
+    async fn load(&self, stored: StoredTable, inputs: &[(u64, String)]) -> Result<Room, HubError> {
         let corrupt = |what: String| HubError::Store(StoreError::Corrupt(what));
         let setup: Setup = serde_json::from_str(&stored.setup)
             .map_err(|e| corrupt(format!("setup of {}: {e}", stored.id)))?;
@@ -155,6 +159,28 @@ impl Hub {
                 stored.version
             )));
         }
+        let seats: Vec<Owner> = stored
+            .seats
+            .into_iter()
+            .map(|(p, b)| Owner::from_row(p, b))
+            .collect();
+        let dice = match setup.server_seed {
+            Some(_) => {
+                let seeds = self.store.seeds_of(&stored.id).await?;
+                Dice::of_setup(&setup, &bots_of(&seats), &seeds)
+                    .map_err(|e| corrupt(format!("dice of {}: {e}", stored.id)))?
+            }
+            None => None,
+        };
+        if let Some(dice) = &dice
+            && live.version() == 0
+        {
+            // Before the first action the stored save is the placeholder: the seeds
+            // stored since decide the game.
+            live = dice
+                .table(&setup, &live.players())
+                .map_err(|e| corrupt(format!("dice of {}: {e}", stored.id)))?;
+        }
         for (version, text) in inputs {
             let input: Input = serde_json::from_str(text)
                 .map_err(|e| corrupt(format!("input {version} of {}: {e}", stored.id)))?;
@@ -168,13 +194,8 @@ impl Hub {
                 )));
             }
         }
-        let seats = stored
-            .seats
-            .into_iter()
-            .map(|(p, b)| Owner::from_row(p, b))
-            .collect();
         tracing::info!(table = %stored.id, version = live.version(), "table loaded");
-        Ok(Room::new(
+        let mut room = Room::new(
             stored.id,
             setup,
             status_of(&stored.status),
@@ -183,7 +204,9 @@ impl Hub {
             self.store.clone(),
             self.bots.clone(),
         )
-        .with_grace(self.grace_ms, self.node()))
+        .with_grace(self.grace_ms, self.node());
+        room.dice = dice;
+        Ok(room)
     }
 
     /// Loads the command ids of a table into its room (done once when it is loaded).
@@ -254,6 +277,7 @@ impl Hub {
             rules: new.rules,
             seed: new_seed(),
             clock: new.clock,
+            server_seed: new_server_seed(game),
         };
         let seats: Vec<Owner> = new
             .seats
@@ -288,10 +312,21 @@ impl Hub {
                 _ => Player::Remote,
             })
             .collect();
-        // Making a sudoku puzzle is CPU work: it runs on the bot pool.
+        let dice = match &setup.server_seed {
+            Some(_) => Dice::of_setup(&setup, &bots_of(&seats), &[])
+                .map_err(|e| HubError::Bad("bad_rules", e))?,
+            None => None,
+        };
+        // Making a sudoku puzzle is CPU work: it runs on the bot pool. A nardy table
+        // with dice starts as the placeholder until the seeds are in.
         let made = {
-            let setup = setup.clone();
-            self.bots.run(move || Live::new(&setup, &players)).await
+            let (setup, dice) = (setup.clone(), dice.clone());
+            self.bots
+                .run(move || match dice {
+                    Some(dice) => dice.table(&setup, &players),
+                    None => Live::new(&setup, &players),
+                })
+                .await
         };
         let live = made
             .ok_or_else(|| HubError::Bad("bad_rules", "these rules made no game".into()))?
@@ -329,7 +364,7 @@ impl Hub {
             return Ok(None);
         }
         let mine = seats_of(&stored, player);
-        let room = Room::new(
+        let mut room = Room::new(
             stored.id.clone(),
             setup,
             status,
@@ -339,6 +374,7 @@ impl Hub {
             self.bots.clone(),
         )
         .with_grace(self.grace_ms, self.node());
+        room.dice = dice;
         let room = self.with_commands(room).await?.spawn();
         self.rooms
             .lock()
@@ -381,6 +417,8 @@ impl Hub {
         let mut setup: Setup = serde_json::from_str(&old.setup)
             .map_err(|e| HubError::Store(StoreError::Corrupt(format!("setup of {table}: {e}"))))?;
         setup.seed = new_seed();
+        // A fresh dice commitment: the old table's server seed is public by now.
+        setup.server_seed = new_server_seed(setup.game);
         let seats: Vec<Owner> = old
             .seats
             .iter()
@@ -423,6 +461,16 @@ impl Hub {
         let mine = seats_of(&stored, player);
         Ok((stored.id, stored.invite, mine))
     }
+}
+
+/// A fresh secret dice seed (hex) for a nardy table; `None` for the other games.
+fn new_server_seed(game: GameKind) -> Option<String> {
+    (game == GameKind::Nardy).then(|| hex(&random_bytes::<32>()))
+}
+
+/// Which seats are bots' (they contribute no seed).
+fn bots_of(seats: &[Owner]) -> Vec<bool> {
+    seats.iter().map(|o| matches!(o, Owner::Bot(_))).collect()
 }
 
 fn seats_of(stored: &StoredTable, player: &str) -> Vec<u8> {

@@ -4,6 +4,7 @@ pub mod accounts;
 mod bots;
 mod cluster;
 pub mod config;
+pub mod dice;
 pub mod games;
 mod hub;
 pub mod identity;

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::accounts::Password;
+use crate::dice::DiceInfo;
 use crate::games::{ClockSpec, GameKind};
 
 /// The version of the protocol this server speaks.
@@ -120,6 +121,18 @@ pub enum ClientMessage {
         /// The table.
         table: String,
     },
+    /// A person's seat's contribution to a nardy table's dice, before the first roll.
+    Seed {
+        /// The client's command id.
+        id: String,
+        /// The table.
+        table: String,
+        /// 32 bytes as 64 hex digits.
+        seed: String,
+        /// The seat, when you hold both seats of the table.
+        #[serde(default)]
+        seat: Option<u8>,
+    },
     /// Stop following a table.
     Close {
         /// The client's command id.
@@ -154,9 +167,9 @@ fn yes() -> bool {
 
 impl ClientMessage {
     /// Every message type a client may send.
-    pub const TYPES: [&'static str; 12] = [
-        "hello", "register", "create", "join", "list", "open", "act", "claim", "close", "rematch",
-        "history", "download",
+    pub const TYPES: [&'static str; 13] = [
+        "hello", "register", "create", "join", "list", "open", "act", "claim", "seed", "close",
+        "rematch", "history", "download",
     ];
 
     /// The client's command id, if the message has one.
@@ -170,6 +183,7 @@ impl ClientMessage {
             | ClientMessage::Open { id, .. }
             | ClientMessage::Act { id, .. }
             | ClientMessage::Claim { id, .. }
+            | ClientMessage::Seed { id, .. }
             | ClientMessage::Close { id, .. }
             | ClientMessage::Rematch { id, .. }
             | ClientMessage::History { id }
@@ -289,6 +303,10 @@ pub enum ServerMessage {
         /// How long a player may be away before the opponent may claim the game, in ms.
         #[serde(skip_serializing_if = "Option::is_none", default)]
         grace_ms: Option<u64>,
+        /// Nardy: the commitment to the server's dice seed, the seats' seeds as received,
+        /// and the server's seed once the game is over.
+        #[serde(skip_serializing_if = "Option::is_none", default)]
+        dice: Option<DiceInfo>,
     },
     /// Events of a table, in order, each with its version.
     Events {
@@ -316,6 +334,15 @@ pub enum ServerMessage {
         version: u64,
         /// Whether this id had been applied already (a resent command).
         duplicate: bool,
+    },
+    /// Your seat's seed was stored (a resent `seed` with the same seed gets this again).
+    Seeded {
+        /// The command id.
+        id: String,
+        /// The table.
+        table: String,
+        /// The seat.
+        seat: u8,
     },
     /// You no longer follow a table.
     Closed {
@@ -380,7 +407,8 @@ impl ServerMessage {
 
 /// Reads a client's text frame: malformed JSON, an unknown type and a bad field are told
 /// apart, with the command id when it can be read.
-// The error is the message sent back at once: boxing it would buy nothing.
+// The error is the message sent back for a bad frame, made only then; the largest
+// message (`table`) sets its size, which a box would add to every frame parsed.
 #[allow(clippy::result_large_err)]
 pub fn parse(text: &str) -> Result<ClientMessage, ServerMessage> {
     let value: Value = serde_json::from_str(text)

@@ -284,6 +284,23 @@ impl Session {
                     let _ = room.send(RoomMsg::Claim { conn, id }).await;
                 }
             }
+            ClientMessage::Seed {
+                id,
+                table,
+                seed,
+                seat,
+            } => {
+                if let Some(room) = self.room(&id, &table).await {
+                    let _ = room
+                        .send(RoomMsg::Seed {
+                            conn,
+                            id,
+                            seed,
+                            seat,
+                        })
+                        .await;
+                }
+            }
             ClientMessage::Close { id, table } => {
                 if let Some(room) = self.rooms.remove(&table) {
                     let _ = room.send(RoomMsg::Close { conn, id: Some(id) }).await;

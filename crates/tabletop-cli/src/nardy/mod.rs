@@ -1,10 +1,12 @@
-//! `tabletop nardy`: Long Nardy in the terminal, and its tools (`moves`, `perft`).
+//! `tabletop nardy`: Long Nardy in the terminal, and its tools (`moves`, `perft`,
+//! `verify`).
 //!
 //! Holds no rules logic: it parses arguments and commands, calls `nardy-core` and renders.
 
 mod ai;
 mod rollout;
 mod session;
+mod verify;
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -133,6 +135,19 @@ enum NardyCommand {
         #[command(flatten)]
         json: JsonArg,
     },
+    /// Check the dice of a game saved from a tabletop server (`download`): the server's
+    /// revealed seed matches its commitment, the game seed comes from it and both
+    /// players' seeds, and every roll is the one that seed gives. Fails if any check does.
+    Verify {
+        /// The save file.
+        save: PathBuf,
+        /// Also check that the commitment is this one (64 hex digits), the one the
+        /// server published when the table was made.
+        #[arg(long, value_name = "HEX")]
+        commitment: Option<String>,
+        #[command(flatten)]
+        json: JsonArg,
+    },
     #[command(flatten)]
     Ai(ai::AiCommand),
 }
@@ -226,6 +241,11 @@ pub fn run(args: NardyArgs, full_screen: bool) -> CliResult {
             divide,
             json,
         }) => run_perft(depth, position.as_deref(), divide, rules, json),
+        Some(NardyCommand::Verify {
+            save,
+            commitment,
+            json,
+        }) => verify::run(&save, commitment.as_deref(), json),
         Some(NardyCommand::Ai(command)) => ai::run(command, rules),
     }
 }

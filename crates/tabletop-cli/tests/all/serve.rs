@@ -61,6 +61,11 @@ impl Client {
     /// Sends `message` and reads until `until` holds.
     fn ask(&mut self, message: Value, until: impl Fn(&Value) -> bool) -> Value {
         self.ws.send(Message::text(message.to_string())).unwrap();
+        self.wait(until)
+    }
+
+    /// Reads until `until` holds; an error message fails the test.
+    fn wait(&mut self, until: impl Fn(&Value) -> bool) -> Value {
         let deadline = Instant::now() + Duration::from_secs(20);
         while Instant::now() < deadline {
             if let Message::Text(text) = self.ws.read().expect("a message") {
@@ -68,9 +73,10 @@ impl Client {
                 if until(&m) {
                     return m;
                 }
+                assert_ne!(m["type"], "error", "{m}");
             }
         }
-        panic!("no answer to {message}");
+        panic!("no answer in time");
     }
 }
 
@@ -110,6 +116,142 @@ fn serve_keeps_a_game_through_sigkill() {
     assert_eq!(opened["events"][0]["version"], 2);
     server.kill().unwrap();
     server.wait().unwrap();
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A server process killed when the test ends, even by a failed assertion.
+struct KillOnDrop(Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Runs `tabletop ARGS` with `stdin`.
+fn tabletop(args: &[&str], stdin: &str) -> std::process::Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_server_nardy_game_passes_verify_and_a_tampered_save_fails() {
+    let dir = tempfile_dir();
+    let (server, url) = serve(&dir.join("server.sqlite"));
+    let mut server = KillOnDrop(server);
+    let mut a = Client::connect(&url, None);
+    let created = a.ask(
+        json!({"type": "create", "id": "c1", "game": "nardy", "seats": ["me", {"bot": 1}]}),
+        |m| m["id"] == "c1",
+    );
+    let table = created["table"].as_str().unwrap().to_owned();
+    let first = a.ask(json!({"type": "open", "id": "c2", "table": table}), |m| {
+        m["type"] == "table"
+    });
+    let commitment = first["dice"]["commitment"].as_str().unwrap().to_owned();
+    let seed = json!({"type": "seed", "id": "c3", "table": table, "seed": "ab".repeat(32)});
+    let mut view = a.ask(seed, |m| {
+        m["type"] == "view" && !m["view"]["state"]["dice"].is_null()
+    })["view"]
+        .clone();
+    // Play the first legal step whenever it is seat 0's turn (slower than the server's
+    // limit of 20 messages a second), then resign: a finished game with some turns.
+    for n in 0.. {
+        if !view["ending"].is_null() {
+            break;
+        }
+        let version = view["version"].as_u64().unwrap();
+        let newer = move |m: &Value| {
+            m["type"] == "view" && m["view"]["version"].as_u64().unwrap() > version
+        };
+        let next = if n >= 40 || view["to_act"] == 0 {
+            std::thread::sleep(Duration::from_millis(60));
+            let action = if n >= 40 {
+                json!("resign")
+            } else {
+                json!({"play": {"step": view["state"]["legal_steps"][0]}})
+            };
+            let act =
+                json!({"type": "act", "id": format!("a{n}"), "table": table, "action": action});
+            a.ask(act, newer)
+        } else {
+            a.wait(newer)
+        };
+        view = next["view"].clone();
+    }
+    let save = a.ask(
+        json!({"type": "download", "id": "d", "table": table}),
+        |m| m["id"] == "d",
+    );
+    let bytes: Vec<u8> = (0..save["hex"].as_str().unwrap().len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&save["hex"].as_str().unwrap()[i..i + 2], 16).unwrap())
+        .collect();
+    server.0.kill().unwrap();
+    server.0.wait().unwrap();
+    let file = dir.join("game.ttpl");
+    let path = file.to_str().unwrap();
+    std::fs::write(&file, &bytes).unwrap();
+    let out = tabletop(&["nardy", "verify", path], "");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("verdict: the dice check out"), "{text}");
+    let out = tabletop(
+        &[
+            "nardy",
+            "verify",
+            path,
+            "--commitment",
+            &commitment,
+            "--json",
+        ],
+        "",
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (v["verified"].clone(), out.status.code()),
+        (json!(true), Some(0))
+    );
+    assert_eq!(v["seeds"][0], "ab".repeat(32));
+    assert_eq!(v["seeds"][1], "0".repeat(64), "a bot's seat: zeros");
+    // The save still opens to play.
+    let out = tabletop(&["nardy", "--load", path], "quit\n");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Another commitment than the one published, a changed seed, a changed server seed.
+    let other = "0".repeat(64);
+    let out = tabletop(&["nardy", "verify", path, "--commitment", &other], "");
+    assert_eq!(out.status.code(), Some(1));
+    let proof = bytes.windows(4).position(|w| w == b"TTDP").unwrap() + 6;
+    for (at, failed) in [(proof + 64, "game_seed_ok"), (proof + 32, "commitment_ok")] {
+        let mut tampered = bytes.clone();
+        tampered[at] ^= 1;
+        std::fs::write(&file, &tampered).unwrap();
+        let out = tabletop(&["nardy", "verify", path, "--json"], "");
+        assert_eq!(out.status.code(), Some(1));
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!((&v["verified"], &v[failed]), (&json!(false), &json!(false)));
+        let out = tabletop(&["nardy", "verify", path], "");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("do NOT check out"), "{text}");
+    }
     let _ = std::fs::remove_dir_all(dir);
 }
 

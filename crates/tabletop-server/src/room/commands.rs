@@ -102,6 +102,10 @@ impl Room {
             let why = "the game begins when every seat is taken";
             return Err(("waiting", why.into()));
         }
+        if self.seeds_pending() {
+            let why = "the dice begin when every person's seat has sent its seed";
+            return Err(("seed_needed", why.into()));
+        }
         let mut next = self.live.clone();
         let at = now_ms();
         let events = match next.apply(seat, action, at) {

@@ -15,10 +15,13 @@ mod commands;
 mod replica;
 
 use crate::bots::BotPool;
+use crate::dice::{Dice, hide_dice};
 use crate::games::{Input, Live, Setup, fleet_salt};
 use crate::identity::hex;
 use crate::protocol::{ServerMessage, TableInfo};
 use crate::store::{Commit, Store, now_ms, status};
+
+mod seeding;
 
 /// Catch-up longer than this many events is sent as a view (when that is shorter).
 const MAX_CATCH_UP: usize = 512;
@@ -97,6 +100,17 @@ pub enum RoomMsg {
         conn: Conn,
         /// The command id.
         id: String,
+    },
+    /// A seat's contribution to the dice (nardy).
+    Seed {
+        /// Who.
+        conn: Conn,
+        /// The command id.
+        id: String,
+        /// The seed as the client sent it (64 hex digits).
+        seed: String,
+        /// The seat, when the player holds several.
+        seat: Option<u8>,
     },
     /// Stop following (`id` is `None` when the connection ended).
     Close {
@@ -189,6 +203,9 @@ pub struct Room {
     pub store: Store,
     /// Where bots think.
     pub bots: BotPool,
+    /// Nardy: the dice commitment and the seats' seeds (`None`: another game, or a table
+    /// made before dice commitments).
+    pub dice: Option<Dice>,
     subs: Vec<Sub>,
     bot_pending: bool,
     /// How long a player may be away before the opponent may claim the game (ms).
@@ -238,6 +255,7 @@ impl Room {
             commands: HashMap::new(),
             store,
             bots,
+            dice: None,
             subs: Vec::new(),
             bot_pending: false,
             grace_ms: crate::Config::default().grace_ms,
@@ -303,6 +321,12 @@ impl Room {
                 seat,
             } => self.act(conn, id, action, seat).await,
             RoomMsg::Claim { conn, id } => self.claim(conn, id).await,
+            RoomMsg::Seed {
+                conn,
+                id,
+                seed,
+                seat,
+            } => self.seed(conn, id, seed, seat).await,
             RoomMsg::Close { conn, id } => {
                 self.subs.retain(|s| s.conn.id != conn.id);
                 self.note_presence(None);
@@ -373,6 +397,10 @@ impl Room {
             seats: self.seats.iter().map(Owner::json).collect(),
             commitments,
             salts,
+            dice: self
+                .dice
+                .as_ref()
+                .map(|d| d.info(self.status == status::FINISHED)),
             away: (self.status == status::PLAYING).then(|| {
                 let now = now_ms();
                 self.away_since
@@ -470,10 +498,20 @@ impl Room {
         }
     }
 
+    /// Whether the table waits for seeds: no dice exist yet.
+    fn seeds_pending(&self) -> bool {
+        self.dice.as_ref().is_some_and(|d| !d.complete())
+    }
+
     fn view_text(&self, viewer: Viewer) -> Utf8Bytes {
+        let view = self.live.view(viewer, now_ms());
         ServerMessage::View {
             table: self.id.clone(),
-            view: self.live.view(viewer, now_ms()),
+            view: if self.seeds_pending() {
+                hide_dice(view)
+            } else {
+                view
+            },
         }
         .to_text()
         .into()
@@ -551,7 +589,8 @@ impl Room {
     }
 
     fn start_bot(&mut self, me: &mpsc::WeakSender<RoomMsg>) {
-        if !self.owner || self.bot_pending || self.status != status::PLAYING {
+        if !self.owner || self.bot_pending || self.status != status::PLAYING || self.seeds_pending()
+        {
             return;
         }
         let version = self.live.version();

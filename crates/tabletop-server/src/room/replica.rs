@@ -4,6 +4,7 @@
 //! table, and tells its own followers as if it had made the change itself.
 
 use super::{Owner, Room, status_of};
+use crate::dice::Dice;
 use crate::games::Input;
 use crate::store::StoreError;
 
@@ -19,6 +20,7 @@ impl Room {
         let Some(stored) = self.store.table(&self.id).await? else {
             return Ok(());
         };
+        let seeded = self.refresh_seeds(&stored.seats).await?;
         let from = self.live.version();
         let mut events = Vec::new();
         for (version, text) in self.store.inputs_after(&self.id, from).await? {
@@ -43,12 +45,12 @@ impl Room {
             .map(|(p, b)| Owner::from_row(p, b))
             .collect();
         let status = status_of(&stored.status);
-        let changed = seats != self.seats || status != self.status;
+        let changed = seeded || seats != self.seats || status != self.status;
         if seats.len() == self.seats.len() {
             self.seats = seats;
         }
         self.status = status;
-        if !events.is_empty() {
+        if !events.is_empty() || seeded {
             self.broadcast(events);
         }
         if changed {
@@ -56,5 +58,36 @@ impl Room {
             self.send_status();
         }
         Ok(())
+    }
+
+    /// A nardy table waiting for seeds takes those stored by other servers, and its
+    /// game once they are all in; true if that changed anything.
+    async fn refresh_seeds(
+        &mut self,
+        seats: &[(Option<String>, Option<i64>)],
+    ) -> Result<bool, StoreError> {
+        if !self.dice.as_ref().is_some_and(|d| !d.complete()) {
+            return Ok(false);
+        }
+        let seeds = self.store.seeds_of(&self.id).await?;
+        let bots: Vec<bool> = seats
+            .iter()
+            .map(|(p, b)| p.is_none() && b.is_some())
+            .collect();
+        let dice = Dice::of_setup(&self.setup, &bots, &seeds)
+            .map_err(|e| StoreError::Corrupt(format!("dice: {e}")))?;
+        if dice.as_ref().map(|d| &d.seeds) == self.dice.as_ref().map(|d| &d.seeds) {
+            return Ok(false);
+        }
+        if let Some(dice) = &dice
+            && dice.complete()
+            && self.live.version() == 0
+        {
+            self.live = dice
+                .table(&self.setup, &self.live.players())
+                .map_err(|e| StoreError::Corrupt(format!("dice: {e}")))?;
+        }
+        self.dice = dice;
+        Ok(true)
     }
 }

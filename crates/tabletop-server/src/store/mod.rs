@@ -21,6 +21,7 @@ use sqlx::{AnyPool, Connection, Row};
 use crate::protocol::GameRecord;
 
 mod leases;
+mod seeds;
 mod writer;
 pub use writer::Commit;
 use writer::Writer;
@@ -57,6 +58,7 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "leases",
         include_str!("../../migrations/0004_leases.sql"),
     ),
+    (5, "dice", include_str!("../../migrations/0005_dice.sql")),
 ];
 
 /// The statements of a migration: its lines without `--` comments, split at `;` (the

@@ -9,6 +9,7 @@
 mod away;
 mod bad_input;
 mod cluster;
+mod dice;
 mod games;
 mod recovery;
 mod support;

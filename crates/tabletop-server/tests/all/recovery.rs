@@ -1,6 +1,6 @@
 //! Reconnecting, resending and restarting: nothing is lost, nothing is applied twice.
 
-use crate::support::{Client, TestServer, guest_pair, play_out, table_of, temp_db};
+use crate::support::{Client, TestServer, guest_pair, play_out, seed_of, table_of, temp_db};
 use serde_json::{Value, json};
 
 fn first_legal(_seat: usize, view: &Value) -> Value {
@@ -109,7 +109,8 @@ async fn a_killed_server_restarts_and_the_games_go_on() {
         json!(["me", {"bot": 1}]),
     )
     .await;
-    let view = c.view_at_least(&bot_table, 0).await;
+    assert_eq!(c.seed(&bot_table, 3).await["type"], "seeded");
+    let view = c.rolled_view(&bot_table).await;
     let seat = view["to_act"].as_u64().unwrap();
     if seat == 0 {
         let reply = c
@@ -198,11 +199,26 @@ async fn postgres_plays_and_restarts_like_sqlite() {
     let server = start(url.clone()).await;
     let (mut a, mut b, table) = guest_pair(&server, "reversi").await;
     let before = play_moves(&table, &mut a, &mut b, 5).await;
-    let tokens = [a.token.clone(), b.token.clone()];
+    // A nardy table whose seeds (migration 3) are in before the restart: one player holds
+    // both seats, so nobody moves meanwhile.
+    let mut c = Client::guest(&server.url()).await;
+    let nardy = table_of(&mut c, None, "nardy", Value::Null, json!(["me", "me"])).await;
+    for seat in [0, 1] {
+        let seed =
+            json!({"type": "seed", "table": nardy, "seat": seat, "seed": seed_of(0x41 + seat)});
+        assert_eq!(c.request(seed).await["type"], "seeded");
+    }
+    let dice = c.rolled_view(&nardy).await;
+    let tokens = [a.token.clone(), b.token.clone(), c.token.clone()];
     server.kill();
     let server = start(url).await;
     let mut a = Client::connect(&server.url(), Some(&tokens[0])).await;
     let mut b = Client::connect(&server.url(), Some(&tokens[1])).await;
+    let mut c = Client::connect(&server.url(), Some(&tokens[2])).await;
+    c.open(&nardy, None).await;
+    let kept = c.until(|m| m["type"] == "table").await;
+    assert_eq!(kept["dice"]["seeds"], json!([seed_of(0x41), seed_of(0x42)]));
+    assert_eq!(c.rolled_view(&nardy).await, dice);
     a.open(&table, Some(before)).await;
     b.open(&table, Some(before)).await;
     let end = play_out(&table, &mut [Some(&mut a), Some(&mut b)], first_legal, 200).await;
@@ -226,6 +242,8 @@ async fn a_table_is_rebuilt_from_its_snapshot_and_the_inputs_after_it() {
         json!(["me", {"bot": 1}]),
     )
     .await;
+    assert_eq!(c.seed(&table, 7).await["type"], "seeded");
+    c.rolled_view(&table).await;
     // Step by step against the bot until past the snapshot at version 100.
     let mut version = 0;
     let before = loop {

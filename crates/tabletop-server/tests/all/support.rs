@@ -313,6 +313,32 @@ impl Client {
     }
 }
 
+/// A seed of 32 bytes `byte` (64 hex digits).
+pub fn seed_of(byte: u8) -> String {
+    format!("{byte:02x}").repeat(32)
+}
+
+impl Client {
+    /// Sends this client's seat's seed (32 bytes `byte`) to a nardy table; returns the
+    /// reply (`seeded` or `error`).
+    pub async fn seed(&mut self, table: &str, byte: u8) -> Value {
+        self.request(json!({"type": "seed", "table": table, "seed": seed_of(byte)}))
+            .await
+    }
+
+    /// Reads until this client's view of `table` shows dice (every seed is in).
+    pub async fn rolled_view(&mut self, table: &str) -> Value {
+        loop {
+            if let Some(v) = self.views.get(table)
+                && !v["state"]["dice"].is_null()
+            {
+                return v.clone();
+            }
+            self.recv().await;
+        }
+    }
+}
+
 /// Creates a table by `creator` with `seats` and, when a seat is open, seats `joiner`
 /// with the invite code; both follow it. Returns the table id.
 pub async fn table_of(
