@@ -66,7 +66,7 @@ impl Room {
         &mut self,
         seats: &[(Option<String>, Option<i64>)],
     ) -> Result<bool, StoreError> {
-        if !self.dice.as_ref().is_some_and(|d| !d.complete()) {
+        if self.dice.as_ref().is_none_or(|d| d.complete()) {
             return Ok(false);
         }
         let seeds = self.store.seeds_of(&self.id).await?;
