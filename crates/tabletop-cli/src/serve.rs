@@ -3,9 +3,10 @@
 //! level, `info` by default). docs/server.md tells how to run it for real.
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 
 use clap::Args;
-use tabletop_server::{Config, Server};
+use tabletop_server::{Config, Server, WebApp};
 
 use crate::common::{CliError, CliResult};
 
@@ -22,6 +23,10 @@ pub struct ServeArgs {
     /// Bots thinking at once [default: the number of cores].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     bot_threads: Option<u16>,
+    /// Serve the browser app at / from this folder (web/ after its build) instead of
+    /// the copy built into this binary.
+    #[arg(long, value_name = "DIR")]
+    web: Option<PathBuf>,
 }
 
 /// The database URL without a password, for the log.
@@ -56,12 +61,22 @@ pub fn run(args: ServeArgs) -> CliResult {
         config.bot_threads = usize::from(n);
     }
     let database = shown(&config.database);
+    let web = match args.web {
+        Some(dir) if dir.join("index.html").is_file() => WebApp::Dir(dir),
+        Some(dir) => {
+            return Err(CliError::new(format!(
+                "--web {}: no index.html in that folder",
+                dir.display()
+            )));
+        }
+        None => WebApp::Embedded,
+    };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| CliError::new(format!("cannot start the runtime: {e}")))?;
     runtime.block_on(async move {
-        let server = Server::start(config)
+        let server = Server::start_with(config, web)
             .await
             .map_err(|e| CliError::new(e.to_string()))?;
         // One line on stdout for scripts and tests; the log goes to stderr.

@@ -8,3 +8,4 @@ mod bad_input;
 mod games;
 mod recovery;
 mod support;
+mod web;
