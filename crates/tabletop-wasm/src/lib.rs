@@ -3,12 +3,14 @@
 
 mod battleship;
 mod nardy;
+mod online;
 mod reversi;
 mod sudoku;
 mod table;
 
 pub use battleship::BattleshipTable;
 pub use nardy::NardyTable;
+pub use online::{online_game, online_nardy_step, online_reversi_place, online_view};
 pub use reversi::ReversiTable;
 pub use sudoku::SudokuTable;
 
