@@ -147,6 +147,8 @@ export function startOnline(app) {
           this.fail(e);
           return;
         }
+        // The view says whose eyes it is for: the seat, or null when watching.
+        this.seat = this.view.viewer;
         this.version = this.view.version;
         this.viewAt = performance.now();
         this.draw();

@@ -144,8 +144,9 @@ test('online: two browsers play a whole nardy game by the invite link, one reloa
     await a.waitForSelector('body[data-online="table"][data-state="person"], body[data-online="table"][data-state="remote"]');
     await b.waitForSelector('#rematch-ready');
     await b.click('#rematch');
+    const next = await a.evaluate(() => window.tabletopOnline.table);
+    await b.waitForFunction((t) => window.tabletopOnline.table === t, next);
     const [ra, rb] = [await settled(a), await settled(b)];
-    assert.equal(await a.evaluate(() => window.tabletopOnline.table), await b.evaluate(() => window.tabletopOnline.table));
     assert.deepEqual([ra.seat, rb.seat], [1, 0], 'the sides swapped');
     for (const page of [a, b, c]) assert.deepEqual(page.errors, []);
     await Promise.all([a, b, c].map((p) => p.context().close()));
