@@ -187,3 +187,45 @@ test('online: the page says when the server goes away, keeps the game, and goes 
     await stop(server);
   }
 });
+
+test('online: a public table is listed and joined from the lobby; a wrong code and a resignation are told', async () => {
+  browser ??= await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const server = await serve();
+  try {
+    const a = await guest(server.url);
+    await a.waitForSelector('body[data-online="lobby"] #create-table');
+    await a.selectOption('#online-game', 'reversi');
+    await a.selectOption('#online-side', '1');
+    await a.check('#online-public');
+    await a.click('#create-table');
+    await a.waitForSelector('body[data-state="waiting"]');
+    const table = await a.evaluate(() => window.tabletopOnline.table);
+
+    const b = await guest(server.url);
+    await b.waitForSelector('body[data-online="lobby"] #create-table');
+    await b.fill('#join-code', 'nosuchcode');
+    await b.press('#join-code', 'Enter');
+    await b.waitForFunction(() => /Cannot join: /.test(document.getElementById('message').textContent));
+    assert.equal(await b.getAttribute('body', 'data-online'), 'lobby', 'a wrong code leaves the lobby as it was');
+    await b.click('#refresh-list');
+    await b.waitForSelector(`#public-tables li[data-table="${table}"]`);
+    assert.match(await b.textContent(`#public-tables li[data-table="${table}"]`), /Reversi — Black: open, White: a person/);
+    await b.click(`#public-tables li[data-table="${table}"] .join-table`);
+    const vb = await settled(b);
+    assert.deepEqual([vb.seat, vb.to_act, vb.status], [0, 0, 'playing'], 'the joiner took the open seat, Black, to move');
+    const va = await settled(a);
+    assert.match(await a.textContent('#status'), /^The opponent’s move — Black to move/);
+    // Playing out of turn is not offered: White's page has no legal square to click.
+    assert.equal(await a.locator('.cell.legal').count(), 0);
+    assert.equal(va.seat, 1);
+    await b.click('#resign');
+    for (const page of [a, b]) {
+      await page.waitForSelector('body[data-state="over"]');
+      assert.match(await page.textContent('#status'), /^Game over: .*\(resigned\)/);
+      assert.deepEqual(page.errors, []);
+    }
+    await Promise.all([a, b].map((p) => p.context().close()));
+  } finally {
+    await stop(server);
+  }
+});
