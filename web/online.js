@@ -7,15 +7,17 @@ import { h } from './svg.js';
 import { Connection } from './net.js';
 import reversi from './games/reversi.js';
 import nardy from './games/nardy.js';
+import battleship from './games/battleship.js';
 
-const MODULES = { nardy, reversi };
-const TITLES = { nardy: 'Long Nardy', reversi: 'Reversi' };
-const SIDES = { nardy: ['White', 'Black'], reversi: ['Black', 'White'] };
-const LEVELS = { nardy: 6, reversi: 10 };
+const MODULES = { nardy, reversi, battleship };
+const TITLES = { nardy: 'Long Nardy', reversi: 'Reversi', battleship: 'Battleship' };
+const SIDES = { nardy: ['White', 'Black'], reversi: ['Black', 'White'], battleship: ['First shooter', 'Second shooter'] };
+const LEVELS = { nardy: 6, reversi: 10, battleship: 5 };
 // The module settings that are rules of the game, and how the server spells them.
 const RULES = {
   nardy: { opening: 'opening', scoring: 'scoring', head: 'head_exception', block: 'block_check', tie: 'last_roll_tie' },
   reversi: { first: 'first' },
+  battleship: { rules: 'rules' },
 };
 const CLOCKS = [['', 'no clock'], ['3+2', '3 min + 2 s'], ['5+0', '5 min'], ['10+5', '10 min + 5 s'], ['30+0', '30 min']];
 const CURRENT = 'tabletop.online.table'; // {table, invite} of the table on show
@@ -40,6 +42,7 @@ export function startOnline(app) {
     status: null, // the table's: open, playing, finished
     seats: [],
     view: null, // the page's view of the table (wasm.online_view)
+    raw: null, // the text of the view message it was read from
     version: null, // the last version we have of it
     viewAt: 0, // when the view came (the clock of the seat to act runs from there)
     busy: false, // an act is on its way
@@ -58,14 +61,25 @@ export function startOnline(app) {
     setting: (_key, fallback) => fallback,
     refresh: () => online.draw(),
     hint() {},
+    seed: () => crypto.getRandomValues(new BigUint64Array(1))[0],
     act: (fn) => online.act(fn),
   };
+  // Battleship's placement is kept at the table as the seat's draft: each change is an
+  // action computed from the last view (its text, where the draft is).
+  const ship = (op, col = 0, row = 0, vertical = false, len = 0, seed = 0n) =>
+    online.send(wasm.online_battleship_action(online.raw, op, col, row, vertical, len, seed));
   // The table the modules act on: each call becomes an `act` of the protocol.
   const remote = {
     step: (from, to) => online.send(wasm.online_nardy_step(from, to)),
     play: (square) => online.send(wasm.online_reversi_place(square)),
     play_turn: () => { throw new Error('whole turns are played step by step online'); },
     resign: () => online.send('"resign"'),
+    place_ship: (col, row, vertical, len) => ship('place', col, row, vertical, len),
+    remove_ship: (col, row) => ship('remove', col, row),
+    auto_place: (seed) => ship('auto', 0, 0, false, 0, seed),
+    clear_ships: () => ship('clear'),
+    confirm_fleet: () => ship('confirm'),
+    shoot: (col, row) => ship('shoot', col, row),
   };
 
   Object.assign(online, {
@@ -143,6 +157,7 @@ export function startOnline(app) {
       if (msg.type === 'view') {
         try {
           this.view = JSON.parse(wasm.online_view(text));
+          this.raw = text;
         } catch (e) {
           this.fail(e);
           return;
@@ -230,7 +245,7 @@ export function startOnline(app) {
         rules[key] = value === 'true' ? true : value === 'false' ? false : value;
       }
       if (game === 'reversi') rules.first = rules.first === 'white' ? 'White' : 'Black';
-      const message = { type: 'create', game, seats, rules, public: data.get('public') === 'on' };
+      const message = { type: 'create', game, seats, rules: game === 'battleship' ? JSON.parse(wasm.online_battleship_rules(rules.rules)) : rules, public: data.get('public') === 'on' };
       const clock = data.get('clock');
       if (clock) {
         const [minutes, increment] = clock.split('+').map(Number);
@@ -317,8 +332,7 @@ export function startOnline(app) {
         h('button', { id: 'refresh-list', onclick: () => this.list() }, 'Refresh'));
       $('board').className = 'lobby';
       $('board').replaceChildren(form, h('div', {}, join, list));
-      $('info').replaceChildren(h('p', { class: 'muted' },
-        'Battleship and Sudoku are played offline in this page for now; the terminal client plays them online.'));
+      $('info').replaceChildren(h('p', { class: 'muted' }, 'Sudoku is played offline in this page.'));
       $('controls').replaceChildren(h('button', { id: 'offline', onclick: () => $('games').querySelector('[data-game]').click() }, 'Play offline'));
     },
 
@@ -331,7 +345,7 @@ export function startOnline(app) {
       info.replaceChildren();
       if (v && module) module.render(face, v, board, info);
       else board.append(h('p', { class: 'muted' }, 'Opening the table…'));
-      const mine = v && !v.ending && this.seat !== null && v.to_act === this.seat && this.status === 'playing';
+      const mine = v && !v.ending && v.mine && this.status === 'playing';
       let status;
       if (!v) status = 'Opening the table…';
       else if (v.ending) status = `Game over: ${v.result ?? ''}${v.ending.reason === 'resigned' ? ' (resigned)' : v.ending.reason === 'timeout' ? ' (on time)' : ''}`;
@@ -343,8 +357,8 @@ export function startOnline(app) {
       if (v?.clock_ms) info.prepend(h('p', { id: 'clocks' }, this.clockText()));
       const names = SIDES[v?.game] ?? [];
       if (v) {
-        info.prepend(h('p', { id: 'seats' }, v.players.map((p, i) => `${names[i] ?? `Seat ${i}`}: ${
-          i === this.seat ? 'you' : p.kind === 'bot' ? `bot level ${p.level}` : this.seats[i] === 'open' ? 'open seat' : 'a person'}`).join(' · ')));
+        info.prepend(h('p', { id: 'seats' }, this.seats.map((p, i) => `${names[i] ?? `Seat ${i}`}: ${
+          i === this.seat ? 'you' : p.bot ? `bot level ${p.bot}` : p === 'open' ? 'open seat' : 'a person'}`).join(' · ')));
       }
       if (this.invite && this.status !== 'finished') {
         info.append(h('p', {}, 'Invite link: ', h('input', { id: 'invite', readonly: true, value: this.link('join', this.invite), size: 34, onclick: (e) => e.target.select() })));
@@ -353,6 +367,7 @@ export function startOnline(app) {
       $('controls').replaceChildren(
         h('button', { id: 'lobby', onclick: () => this.lobby() }, 'Lobby'),
         h('button', { id: 'resign', disabled: !v || !!v.ending || this.seat === null || this.status !== 'playing', onclick: () => this.act((t) => t.resign()) }, 'Resign'),
+        ...(v?.game === 'battleship' && this.seat !== null && !v.ending && v.to_act === 0 ? module.controls(face, v) : []),
         ...(v?.ending && this.seat !== null ? [h('button', { id: 'rematch', onclick: () => this.rematch() }, this.next ? 'Play the rematch' : 'Rematch')] : []),
       );
       if (this.next && v?.ending) info.append(h('p', { id: 'rematch-ready' }, 'A rematch is ready (sides swapped).'));
@@ -362,7 +377,7 @@ export function startOnline(app) {
     clockText() {
       const v = this.view;
       const names = SIDES[v.game] ?? [];
-      const running = v.ending || v.version === 0 ? null : v.to_act;
+      const running = v.ending || v.version === 0 ? null : v.seat_to_act;
       return v.clock_ms.map((ms, i) => `${names[i] ?? i} ${mmss(i === running ? ms - (performance.now() - this.viewAt) : ms)}`).join(' · ');
     },
   });

@@ -229,3 +229,69 @@ test('online: a public table is listed and joined from the lobby; a wrong code a
     await stop(server);
   }
 });
+
+test('online: battleship between two guests — a placement kept through a reload, random fleets, shots, resign, fleets shown at the end', async () => {
+  browser ??= await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const server = await serve();
+  try {
+    const a = await guest(server.url);
+    await a.waitForSelector('body[data-online="lobby"] #create-table');
+    await a.selectOption('#online-game', 'battleship');
+    await a.selectOption('#online-opponent', 'open');
+    await a.click('#create-table');
+    await a.waitForSelector('body[data-state="waiting"] #invite');
+    const b = await guest(await a.inputValue('#invite'));
+    let va = await settled(a);
+    let vb = await settled(b);
+    assert.deepEqual([va.phase, va.mine, vb.phase, vb.mine], ['placing', true, 'placing', true], 'both seats place at once');
+    // The second seat places a ship by hand, reloads, and finds it where it was.
+    await b.click('[data-grid="own"] [data-col="0"][data-row="0"]');
+    vb = await settled(b, vb.version + 1);
+    assert.equal(vb.own.length, 1);
+    await b.reload();
+    await b.waitForSelector('body[data-ready="true"]');
+    vb = await settled(b, vb.version);
+    assert.deepEqual(vb.own.map((s) => [s.col, s.row, s.len]), [[0, 0, 4]], 'the draft is kept at the table');
+    for (const page of [a, b]) {
+      const v = await settled(page);
+      await page.click('#random');
+      const placed = await settled(page, v.version + 1);
+      assert.equal(placed.missing.length, 0);
+      await page.click('#start');
+    }
+    await a.waitForFunction(() => window.tabletopOnline.view?.phase === 'battle');
+    await b.waitForFunction(() => window.tabletopOnline.view?.phase === 'battle');
+    const pages = [a, b];
+    let shots = 0;
+    for (let guard = 0; shots < 16; guard++) {
+      assert.ok(guard < 100);
+      const [xa, xb] = [await settled(a), await settled(b)];
+      if (xa.version !== xb.version) continue;
+      const page = xa.mine ? a : b;
+      const v = xa.mine ? xa : xb;
+      assert.ok(xa.mine !== xb.mine, 'one seat shoots at a time');
+      assert.match(await page.textContent('#status'), /^Your move — .*Your shot/);
+      const cell = v.enemy_marks.indexOf('.');
+      await page.click(`[data-grid="enemy"] [data-col="${cell % v.width}"][data-row="${Math.floor(cell / v.width)}"]`);
+      await settled(page, v.version + 1);
+      await pages[1 - pages.indexOf(page)].waitForFunction((n) => window.tabletopOnline.view?.version >= n, v.version + 1);
+      shots++;
+    }
+    [va, vb] = [await settled(a), await settled(b)];
+    assert.equal(va.own.length, 10);
+    assert.deepEqual([va.enemy_fleet, vb.enemy_fleet], [[], []], 'no fleet of the other seat before the end');
+    assert.equal(va.shots + vb.shots, 16);
+    await a.click('#resign');
+    for (const page of [a, b]) {
+      await page.waitForSelector('body[data-state="over"]');
+      const v = await settled(page);
+      assert.equal(v.enemy_fleet.length, 10, 'the fleets are shown at the end');
+      assert.deepEqual(page.errors, []);
+    }
+    assert.match(await b.textContent('#status'), /^Game over: You won/);
+    await screenshot(b, 'online-battleship');
+    await Promise.all([a, b].map((p) => p.context().close()));
+  } finally {
+    await stop(server);
+  }
+});

@@ -1,7 +1,8 @@
 //! Online play: the server's views (`tabletop_play::TableView` JSON, from a `view`
 //! message of the protocol) turned into the views the page's game modules draw, and the
-//! actions of those modules written as the protocol's JSON. Read in Rust because the
-//! views hold 64-bit boards (reversi) that JavaScript numbers cannot carry exactly.
+//! actions of those modules written as the protocol's JSON (battleship's in
+//! `online_battleship`). Read in Rust because the views hold 64-bit boards (reversi) that
+//! JavaScript numbers cannot carry exactly.
 
 use serde_json::{Map, Value, json};
 use tabletop_play::nardy::{Input, Nardy};
@@ -10,7 +11,7 @@ use tabletop_play::{Action, EndReason, Player, TableGame, TableView, Viewer};
 use wasm_bindgen::prelude::wasm_bindgen;
 
 /// The games the page plays online.
-const GAMES: [&str; 2] = ["nardy", "reversi"];
+const GAMES: [&str; 3] = ["nardy", "reversi", "battleship"];
 
 /// Whether the page can draw and play `game` online.
 #[wasm_bindgen]
@@ -29,6 +30,11 @@ pub fn online_view(message: &str) -> Result<String, String> {
     let map = match view["game"].as_str() {
         Some("nardy") => nardy(parse::<Nardy>(view)?),
         Some("reversi") => reversi(parse::<Reversi>(view)?),
+        Some("battleship") => {
+            let v = parse::<tabletop_play::battleship::Battleship>(view)?;
+            let map = common(&v);
+            crate::online_battleship::describe(v, map)
+        }
         Some(other) => return Err(format!("the page cannot draw {other} online yet")),
         None => return Err("a view without its game".into()),
     };
@@ -53,7 +59,7 @@ pub fn online_reversi_place(index: u8) -> Result<String, String> {
     ))
 }
 
-type View<G> = TableView<<G as TableGame>::View, <G as TableGame>::Score>;
+pub(crate) type View<G> = TableView<<G as TableGame>::View, <G as TableGame>::Score>;
 
 fn parse<G: TableGame>(view: Value) -> Result<View<G>, String> {
     serde_json::from_value(view).map_err(|e| format!("not a {} view: {e}", G::NAME))
@@ -91,6 +97,12 @@ fn common<V, S>(v: &TableView<V, S>) -> Map<String, Value> {
     map.insert("version".into(), v.version.into());
     map.insert("players".into(), players.into());
     map.insert("to_act".into(), json!(v.to_act.map(|s| s.0)));
+    // The seat to act, and whether it is the page's (battleship renumbers `to_act`).
+    map.insert("seat_to_act".into(), json!(v.to_act.map(|s| s.0)));
+    map.insert(
+        "mine".into(),
+        json!(me.is_some() && v.to_act.map(|s| s.0) == me),
+    );
     map.insert("bot".into(), Value::Null);
     map.insert("person".into(), json!(me));
     map.insert("viewer".into(), json!(me));
