@@ -124,13 +124,23 @@ export function startOnline(app) {
         }
         return;
       }
+      if (!this.route()) {
+        const saved = JSON.parse(localStorage.getItem(CURRENT) || 'null');
+        if (saved?.table) this.openTable(saved.table, saved.invite);
+        else this.lobby();
+      }
+    },
+
+    // Follows an invite (#join=CODE) or watch (#watch=TABLE) link, then takes it out of
+    // the address bar; false when the address has neither.
+    route() {
       const hash = new URLSearchParams(location.hash.slice(1));
-      if (hash.has('join') || hash.has('watch')) history.replaceState(null, '', location.pathname + location.search);
-      const saved = JSON.parse(localStorage.getItem(CURRENT) || 'null');
+      if (!hash.has('join') && !hash.has('watch')) return false;
+      history.replaceState(null, '', location.pathname + location.search);
+      if (!this.active) this.enter();
       if (hash.has('join')) this.join({ invite: hash.get('join') }, hash.get('join'));
-      else if (hash.has('watch')) this.openTable(hash.get('watch'), null);
-      else if (saved?.table) this.openTable(saved.table, saved.invite);
-      else this.lobby();
+      else this.openTable(hash.get('watch'), null);
+      return true;
     },
 
     onState(state, detail) {
@@ -205,6 +215,7 @@ export function startOnline(app) {
     },
 
     openTable(table, invite) {
+      if (this.table && this.table !== table) this.fire({ type: 'close', table: this.table });
       Object.assign(this, { screen: 'table', table, invite, seat: null, view: null, version: null, status: null, next: null, busy: false });
       localStorage.setItem(CURRENT, JSON.stringify({ table, invite }));
       app.say('');
@@ -386,6 +397,10 @@ export function startOnline(app) {
     onWelcome: (w, again) => online.onWelcome(w, again),
     onMessage: (m, text) => online.onMessage(m, text),
     onState: (s, d) => online.onState(s, d),
+  });
+  // A link followed in an open page (the address changes, the page stays).
+  window.addEventListener('hashchange', () => {
+    if (online.conn.state === 'open') online.route();
   });
   setInterval(() => {
     const c = $('clocks');
