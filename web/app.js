@@ -90,7 +90,7 @@ export const app = {
 
   // Draws everything again from the table's view, saves, and lets a bot act.
   refresh() {
-    if (!this.table) return;
+    if (!this.table || document.body.dataset.mode === 'online') return;
     this.view = JSON.parse(this.table.view());
     localStorage.setItem(`tabletop.save.${this.name}`, toBase64(this.table.to_bytes()));
     localStorage.setItem('tabletop.last', this.name);
@@ -171,6 +171,7 @@ export const app = {
     for (const b of document.querySelectorAll('#games button')) {
       b.classList.toggle('active', b.dataset.game === name);
     }
+    document.body.dataset.mode = 'offline';
     this.module.reset?.(this);
     this.drawSettings();
     this.refresh();
@@ -266,8 +267,18 @@ async function main() {
     e.target.value = '';
     if (file) app.openFile(file);
   };
-  for (const b of document.querySelectorAll('#games button')) b.onclick = () => app.open(b.dataset.game);
+  // Served by `tabletop serve` (its mark in the page's head): the lobby first, and the
+  // games offline a click away. From any other host the page is offline only.
+  const served = document.querySelector('meta[name="tabletop-server"]');
+  let online = null;
+  for (const b of document.querySelectorAll('#games button[data-game]')) {
+    b.onclick = () => {
+      online?.leave();
+      app.open(b.dataset.game);
+    };
+  }
   document.addEventListener('keydown', (e) => {
+    if (document.body.dataset.mode === 'online') return;
     if (e.ctrlKey || e.metaKey || e.altKey || ['INPUT', 'SELECT', 'TEXTAREA'].includes(e.target.tagName)) return;
     if (app.module?.key?.(app, e)) { e.preventDefault(); return; }
     const k = e.key.toLowerCase();
@@ -278,7 +289,16 @@ async function main() {
     else if (k === 't') $('theme').click();
   });
   const name = new URLSearchParams(location.search).get('game') || localStorage.getItem('tabletop.last') || 'reversi';
-  await app.open(GAMES[name] ? name : 'reversi');
+  if (served) {
+    const { startOnline } = await import('./online.js');
+    online = startOnline(app);
+    window.tabletopOnline = online;
+    $('online').hidden = false;
+    $('online').onclick = () => online.enter();
+    online.enter();
+  } else {
+    await app.open(GAMES[name] ? name : 'reversi');
+  }
   document.body.dataset.ready = 'true';
 }
 

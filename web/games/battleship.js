@@ -71,8 +71,9 @@ export default {
       if (!v.missing.length) return 'Your fleet is ready: start the battle';
       return `Place a ship of ${length ?? Math.max(...v.missing)} (${vertical ? 'vertical' : 'horizontal'}): click the cell of its bow`;
     }
-    const last = v.last ? `${v.last.seat === 0 ? 'You' : 'The bot'}: ${'ABCDEFGHIJ'[v.last.cell[0]]}${v.last.cell[1] + 1} ${v.last.result}. ` : '';
-    return `${last}Your shot`;
+    const enemy = v.players?.[1]?.kind === 'remote' ? 'The enemy' : 'The bot';
+    const last = v.last ? `${v.last.seat === 0 ? 'You' : enemy}: ${'ABCDEFGHIJ'[v.last.cell[0]]}${v.last.cell[1] + 1} ${v.last.result}. ` : '';
+    return `${last}${v.to_act === 0 ? 'Your shot' : `${enemy} shoots`}`;
   },
 
   controls(app, v) {

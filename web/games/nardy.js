@@ -163,7 +163,7 @@ export default {
     }
     board.append(svg);
 
-    const who = (i) => (v.players[i].kind === 'bot' ? `bot level ${v.players[i].level}` : 'you');
+    const who = (i) => ({ bot: `bot level ${v.players[i].level}`, remote: 'opponent' })[v.players[i].kind] ?? 'you';
     info.append(h('p', { id: 'pips' }, `Pips: White (${who(0)}) ${v.pips[0]} · Black (${who(1)}) ${v.pips[1]}`));
     info.append(h('p', {}, `Borne off: White ${v.off[0]} · Black ${v.off[1]}`));
     if (selected !== null) info.append(h('p', {}, `Checker on ${selected}: to ${[...dests].map((d) => (d === 0 ? 'off' : d)).join(', ')}`));

@@ -95,7 +95,7 @@ export default {
       svg.append(g);
     }
     board.append(svg);
-    const who = (i) => (v.players[i].kind === 'bot' ? `bot level ${v.players[i].level}` : 'you');
+    const who = (i) => ({ bot: `bot level ${v.players[i].level}`, remote: 'opponent' })[v.players[i].kind] ?? 'you';
     info.append(
       h('p', { id: 'counts' }, `Black (${who(0)}): ${v.counts[0]} · White (${who(1)}): ${v.counts[1]}`),
       h('p', { class: 'muted' }, `Moves: ${v.moves.length ? v.moves.join(' ') : '—'}`),

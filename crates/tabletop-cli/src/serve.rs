@@ -3,9 +3,10 @@
 //! level, `info` by default). docs/server.md tells how to run it for real.
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 
 use clap::Args;
-use tabletop_server::{Config, Server};
+use tabletop_server::{Config, Server, WebApp};
 
 use crate::common::{CliError, CliResult};
 
@@ -27,6 +28,10 @@ pub struct ServeArgs {
     #[arg(long, value_name = "S", default_value_t = 60,
           value_parser = clap::value_parser!(u32).range(1..=86_400))]
     grace_seconds: u32,
+    /// Serve the browser app at / from this folder (web/ after its build) instead of
+    /// the copy built into this binary.
+    #[arg(long, value_name = "DIR")]
+    web: Option<PathBuf>,
 }
 
 /// The database URL without a password, for the log.
@@ -62,12 +67,22 @@ pub fn run(args: ServeArgs) -> CliResult {
         config.bot_threads = usize::from(n);
     }
     let database = shown(&config.database);
+    let web = match args.web {
+        Some(dir) if dir.join("index.html").is_file() => WebApp::Dir(dir),
+        Some(dir) => {
+            return Err(CliError::new(format!(
+                "--web {}: no index.html in that folder",
+                dir.display()
+            )));
+        }
+        None => WebApp::Embedded,
+    };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| CliError::new(format!("cannot start the runtime: {e}")))?;
     runtime.block_on(async move {
-        let server = Server::start(config)
+        let server = Server::start_with(config, web)
             .await
             .map_err(|e| CliError::new(e.to_string()))?;
         // One line on stdout for scripts and tests; the log goes to stderr.

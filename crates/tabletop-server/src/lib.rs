@@ -14,7 +14,9 @@ mod room;
 mod server;
 mod session;
 mod store;
+pub mod web;
 
 pub use config::Config;
 pub use server::{Server, StartError};
 pub use store::StoreError;
+pub use web::WebApp;

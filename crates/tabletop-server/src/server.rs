@@ -1,5 +1,6 @@
-//! The HTTP side: one WebSocket route (`/`), a health check (`/health`), and the
-//! [`Server`] handle that starts and stops it all.
+//! The HTTP side: the WebSocket at `/`, the browser app at `/` and its files for plain
+//! GETs ([`crate::web`]), a health check (`/health`), and the [`Server`] handle that
+//! starts and stops it all.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -7,7 +8,9 @@ use std::sync::Arc;
 use axum::Router;
 use axum::extract::State;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::response::Response;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
@@ -19,6 +22,7 @@ use crate::config::Config;
 use crate::hub::{Hub, HubError};
 use crate::session::{self, Limits};
 use crate::store::{Store, StoreError};
+use crate::web::WebApp;
 
 /// Why a server could not start.
 #[derive(Debug, thiserror::Error)]
@@ -39,6 +43,7 @@ struct AppState {
     hub: Arc<Hub>,
     limits: Limits,
     max_message: usize,
+    web: Arc<WebApp>,
 }
 
 /// A running server.
@@ -51,8 +56,14 @@ pub struct Server {
 
 impl Server {
     /// Opens the database (applying migrations), brings back every unfinished table,
-    /// listens, and serves on a task of the current Tokio runtime.
+    /// listens, and serves on a task of the current Tokio runtime, with the browser app
+    /// embedded in the binary.
     pub async fn start(config: Config) -> Result<Server, StartError> {
+        Server::start_with(config, WebApp::Embedded).await
+    }
+
+    /// Starts like [`Server::start`], serving the browser app from `web`.
+    pub async fn start_with(config: Config, web: WebApp) -> Result<Server, StartError> {
         let store = Store::open(&config.database).await?;
         let mut hub = Hub::new(store, BotPool::new(config.bot_threads), config.grace_ms);
         crate::cluster::join(&mut hub, config.lease_ms);
@@ -72,10 +83,12 @@ impl Server {
                 burst: config.message_burst,
             },
             max_message: config.max_message_bytes,
+            web: Arc::new(web),
         };
         let app = Router::new()
-            .route("/", get(upgrade))
+            .route("/", get(root))
             .route("/health", get(|| async { "ok\n" }))
+            .fallback(file)
             .with_state(state);
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(async move {
@@ -119,7 +132,34 @@ impl Server {
     }
 }
 
-async fn upgrade(ws: WebSocketUpgrade, State(state): State<AppState>) -> Response {
+/// `/`: the WebSocket of the protocol when the request asks for an upgrade, else the app.
+async fn root(
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> Response {
+    match ws {
+        Ok(ws) => upgrade(ws, state),
+        // A request that asks for an upgrade and gets it wrong hears why.
+        Err(rejection) if headers.contains_key(header::UPGRADE) => rejection.into_response(),
+        Err(_) => state.web.get("/", &headers).await,
+    }
+}
+
+/// Any other path: a file of the app (GET or HEAD), else 404.
+async fn file(
+    method: Method,
+    uri: Uri,
+    State(state): State<AppState>,
+    headers: HeaderMap,
+) -> Response {
+    if method != Method::GET && method != Method::HEAD {
+        return StatusCode::METHOD_NOT_ALLOWED.into_response();
+    }
+    state.web.get(uri.path(), &headers).await
+}
+
+fn upgrade(ws: WebSocketUpgrade, state: AppState) -> Response {
     // Small buffers: messages are small, and tungstenite's defaults (128 KiB each way)
     // would cost 256 KiB a connection, 500 MB for 1,000 games of two players.
     ws.max_message_size(state.max_message)

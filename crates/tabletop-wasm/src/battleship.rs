@@ -25,7 +25,7 @@ pub struct BattleshipTable {
 table_methods!(BattleshipTable, Battleship);
 
 /// A uniform random fleet under `rules`; the sampler of each rule set is built once.
-fn random_fleet(rules: &Rules, seed: u64) -> Fleet {
+pub(crate) fn random_fleet(rules: &Rules, seed: u64) -> Fleet {
     type Samplers = Vec<(Rules, std::sync::Arc<UniformFleets>)>;
     static CACHE: OnceLock<Mutex<Samplers>> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
@@ -43,11 +43,11 @@ fn random_fleet(rules: &Rules, seed: u64) -> Fleet {
     sampler.sample(&mut rng(seed))
 }
 
-fn coord(col: u8, row: u8) -> Result<Coord, String> {
+pub(crate) fn coord(col: u8, row: u8) -> Result<Coord, String> {
     Coord::new(col, row).ok_or_else(|| "no such cell".into())
 }
 
-fn ship_json(ship: &Ship) -> Value {
+pub(crate) fn ship_json(ship: &Ship) -> Value {
     json!({
         "col": ship.bow().col(),
         "row": ship.bow().row(),
@@ -57,7 +57,7 @@ fn ship_json(ship: &Ship) -> Value {
     })
 }
 
-fn marks(tracking: &Tracking, rules: &Rules) -> String {
+pub(crate) fn marks(tracking: &Tracking, rules: &Rules) -> String {
     let mut out = String::new();
     for row in 0..rules.height() {
         for col in 0..rules.width() {

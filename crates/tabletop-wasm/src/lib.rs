@@ -3,12 +3,16 @@
 
 mod battleship;
 mod nardy;
+mod online;
+mod online_battleship;
 mod reversi;
 mod sudoku;
 mod table;
 
 pub use battleship::BattleshipTable;
 pub use nardy::NardyTable;
+pub use online::{online_game, online_nardy_step, online_reversi_place, online_view};
+pub use online_battleship::{online_battleship_action, online_battleship_rules};
 pub use reversi::ReversiTable;
 pub use sudoku::SudokuTable;
 

@@ -16,6 +16,8 @@ mod reversi;
 mod reversi_ai;
 #[cfg(feature = "server")]
 mod serve;
+#[cfg(feature = "server")]
+mod serve_web;
 mod sudoku;
 mod sudoku_play;
 mod terminal;

@@ -13,3 +13,4 @@ mod dice;
 mod games;
 mod recovery;
 mod support;
+mod web;

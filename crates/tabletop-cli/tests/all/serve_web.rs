@@ -1,0 +1,79 @@
+//! `tabletop serve --web DIR` as a process: it serves the folder's page at `/` beside the
+//! protocol, and refuses a folder without a page with a clear message.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+#[test]
+fn serve_web_serves_the_folder_and_refuses_one_without_a_page() {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    let dir = std::env::temp_dir().join(format!("tabletop-web-{}-{nanos}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = format!("sqlite://{}", dir.join("s.sqlite").display());
+    let out = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args([
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--database",
+            &db,
+            "--web",
+        ])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("no index.html in that folder"), "{err}");
+
+    std::fs::write(
+        dir.join("index.html"),
+        "<html><head></head><body>the page</body></html>",
+    )
+    .unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+        .args([
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--database",
+            &db,
+            "--web",
+        ])
+        .arg(&dir)
+        .env("RUST_LOG", "warn")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .strip_prefix("listening on ws://")
+        .and_then(|rest| rest.split('/').next())
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .to_owned();
+    let mut tcp = TcpStream::connect(&addr).unwrap();
+    tcp.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    write!(
+        tcp,
+        "GET / HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut reply = String::new();
+    tcp.read_to_string(&mut reply).unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
+    assert!(reply.contains("the page"), "{reply}");
+    assert!(reply.contains("<meta name=\"tabletop-server\""), "{reply}");
+}

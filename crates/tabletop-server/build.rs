@@ -1,0 +1,67 @@
+//! Embeds the built browser app (`web/` with its generated `web/pkg`) in the server, so
+//! that `tabletop serve` alone serves it at `/`. Writes `$OUT_DIR/web_files.rs`: a list
+//! of `(path, include_bytes!(…))`, empty when the app has not been built (a fresh clone,
+//! or this crate packaged alone); the server then serves a page that says how to build it.
+//! A generated `include_bytes!` list needs no crate and keeps the files as they are.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// The app's files: the page, its modules and styles, the games' modules and the
+/// generated bindings; never the tests or the README.
+fn app_files(web: &Path) -> Vec<(String, PathBuf)> {
+    let mut files = Vec::new();
+    for dir in ["", "games", "pkg"] {
+        let Ok(entries) = std::fs::read_dir(web.join(dir)) else {
+            continue;
+        };
+        let mut names: Vec<String> = entries
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+            .filter_map(|e| e.file_name().into_string().ok())
+            .filter(|n| !n.starts_with('.'))
+            .filter(|n| {
+                [".html", ".js", ".css", ".wasm"]
+                    .iter()
+                    .any(|x| n.ends_with(x))
+            })
+            .collect();
+        names.sort();
+        for name in names {
+            let path = if dir.is_empty() {
+                name.clone()
+            } else {
+                format!("{dir}/{name}")
+            };
+            files.push((path, web.join(dir).join(&name)));
+        }
+    }
+    files
+}
+
+fn main() {
+    let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it"));
+    let web = manifest.join("../../web");
+    // A directory is scanned as a whole: building the app (web/pkg) or editing a page file
+    // embeds the new files.
+    println!("cargo::rerun-if-changed={}", web.display());
+    let built = web.join("pkg/tabletop_wasm_bg.wasm").is_file() && web.join("index.html").is_file();
+    let mut out =
+        String::from("/// The embedded app: (path, bytes), empty when it was not built.\n");
+    out.push_str("pub(crate) static FILES: &[(&str, &[u8])] = &[\n");
+    if built {
+        for (name, path) in app_files(&web) {
+            let path = path.canonicalize().expect("a listed file exists");
+            writeln!(
+                out,
+                "    ({name:?}, include_bytes!({:?})),",
+                path.display().to_string()
+            )
+            .expect("writing to a string");
+        }
+    }
+    out.push_str("];\n");
+    let dest =
+        PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets it")).join("web_files.rs");
+    std::fs::write(dest, out).expect("OUT_DIR is writable");
+}
