@@ -359,7 +359,7 @@ export function startOnline(app) {
       const mine = v && !v.ending && v.mine && this.status === 'playing';
       let status;
       if (!v) status = 'Opening the table…';
-      else if (v.ending) status = `Game over: ${v.result ?? ''}${v.ending.reason === 'resigned' ? ' (resigned)' : v.ending.reason === 'timeout' ? ' (on time)' : ''}`;
+      else if (v.ending) status = `Game over: ${v.result ?? ''}${v.ending.reason === 'resigned' ? ' (resigned)' : v.ending.reason === 'timeout' ? ' (on time)' : v.ending.reason === 'abandoned' ? ' (the opponent left)' : ''}`;
       else if (this.status === 'open') status = 'Waiting for an opponent: send them the invite link';
       else if (this.seat === null) status = `Watching — ${module.status(face, v)}`;
       else status = `${mine ? 'Your move' : 'The opponent’s move'} — ${module.status(face, v)}`;

@@ -7,7 +7,7 @@
 use serde_json::{Map, Value, json};
 use tabletop_play::nardy::{Input, Nardy};
 use tabletop_play::reversi::Reversi;
-use tabletop_play::{Action, EndReason, Player, TableGame, TableView, Viewer};
+use tabletop_play::{Action, Player, TableGame, TableView, Viewer};
 use wasm_bindgen::prelude::wasm_bindgen;
 
 /// The games the page plays online.
@@ -85,11 +85,7 @@ fn common<V, S>(v: &TableView<V, S>) -> Map<String, Value> {
     let ending = v.ending.as_ref().map(|e| {
         json!({
             "winner": e.winner.map(|s| s.0),
-            "reason": match e.reason {
-                EndReason::Rules => "rules",
-                EndReason::Resigned => "resigned",
-                EndReason::Timeout => "timeout",
-            },
+            "reason": crate::table::reason_name(e.reason),
         })
     });
     let mut map = Map::new();

@@ -79,12 +79,7 @@ pub(crate) fn common<G: TableGame>(table: &Table<G>) -> Map<String, Value> {
     let ending = table.ending().map(|e| {
         json!({
             "winner": e.winner.map(|s| s.0),
-            "reason": match e.reason {
-                EndReason::Rules => "rules",
-                EndReason::Resigned => "resigned",
-                EndReason::Timeout => "timeout",
-                EndReason::Abandoned => "abandoned",
-            },
+            "reason": reason_name(e.reason),
         })
     });
     let mut map = Map::new();
@@ -190,3 +185,13 @@ macro_rules! table_methods {
 }
 
 pub(crate) use table_methods;
+
+/// How a game ended, as the page names it.
+pub(crate) fn reason_name(reason: EndReason) -> &'static str {
+    match reason {
+        EndReason::Rules => "rules",
+        EndReason::Resigned => "resigned",
+        EndReason::Timeout => "timeout",
+        EndReason::Abandoned => "abandoned",
+    }
+}
