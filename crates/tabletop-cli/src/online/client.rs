@@ -41,6 +41,10 @@ pub trait Remote {
     fn my_turn(&self, view: &View<Self>, me: u8) -> bool {
         view.to_act.map(|s| s.0) == Some(me)
     }
+    /// Whether a turn is under way (nardy steps): the board waits for its end.
+    fn mid_turn(&self, _view: &View<Self>) -> bool {
+        false
+    }
     /// One line that asks `me` to move, with what is legal now.
     fn your_turn(&self, view: &View<Self>, me: u8) -> String;
     /// A line for an event of the game, if it says something.
@@ -374,8 +378,7 @@ impl<R: Remote> Client<R> {
         }
         if status == "playing" && before == "open" {
             println!("The other player has joined.");
-            self.shown = None;
-            self.show();
+            self.turn();
         }
     }
 
@@ -414,6 +417,13 @@ impl<R: Remote> Client<R> {
         };
         if self.shown != Some(view.version) {
             self.shown = Some(view.version);
+            if self.game.mid_turn(view) {
+                // Only the mover hears of a turn in progress; the board follows the turn.
+                if let Some(me) = self.seat.filter(|&me| self.game.my_turn(view, me)) {
+                    println!("{}", self.game.your_turn(view, me));
+                }
+                return false;
+            }
             println!(
                 "{}",
                 self.game.board(view, self.seat, self.painter).trim_end()
@@ -428,21 +438,29 @@ impl<R: Remote> Client<R> {
                 println!("Game over{how}: {result}");
                 return true;
             }
-            if self.status == "open" {
-                return false;
+            self.turn();
+        }
+        false
+    }
+
+    /// Says whose turn it is: the legal moves when it is the player's.
+    fn turn(&self) {
+        let Some(view) = &self.view else {
+            return;
+        };
+        if self.status == "open" || view.ending.is_some() {
+            return;
+        }
+        match self.seat {
+            Some(me) if self.game.my_turn(view, me) => {
+                println!("{}", self.game.your_turn(view, me));
             }
-            match self.seat {
-                Some(me) if self.game.my_turn(view, me) => {
-                    println!("{}", self.game.your_turn(view, me));
-                }
-                _ => {
-                    if let Some(seat) = view.to_act {
-                        println!("{} to move.", R::side(seat.0));
-                    }
+            _ => {
+                if let Some(seat) = view.to_act {
+                    println!("Waiting for {}.", R::side(seat.0));
                 }
             }
         }
-        false
     }
 
     /// A refusal of the server: the move is not played, the game goes on. Errors of the

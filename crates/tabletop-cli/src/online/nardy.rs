@@ -61,6 +61,10 @@ impl Remote for Nardy {
         board_text(painter, view.state.position, to_move)
     }
 
+    fn mid_turn(&self, view: &View<Self>) -> bool {
+        !view.state.played.is_empty() && view.ending.is_none()
+    }
+
     fn your_turn(&self, view: &View<Self>, me: u8) -> String {
         let state = &view.state;
         let dice = state.dice.map(dice_text).unwrap_or_default();
@@ -108,10 +112,13 @@ impl Remote for Nardy {
         &mut self,
         line: &str,
         view: &View<Self>,
-        _me: u8,
+        me: u8,
         _painter: Painter,
     ) -> CliResult<Reply> {
         let lower = line.trim().to_ascii_lowercase();
+        if view.to_act != Some(Seat(me)) {
+            return Err(CliError::new("it is not your turn"));
+        }
         if lower == "moves" {
             return Ok(Reply::Text(format!("Legal next steps: {}", steps(view))));
         }

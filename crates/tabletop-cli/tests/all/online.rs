@@ -274,7 +274,7 @@ fn a_reversi_client_is_told_what_the_server_refuses() {
     let server = Server::start(&dir.join("db.sqlite"), "127.0.0.1:0");
     let (mut black, mut white) = pair(&dir, &server.url, "reversi");
     black.expect(|l| l.starts_with("Your move, Black (X): "));
-    white.expect(|l| l == "Black (X) to move.");
+    white.expect(|l| l == "Waiting for Black (X).");
     // Out of turn, an illegal square, undo against a person, a wrong word: each refused
     // with a clear message, and the game goes on.
     white.type_line("d3");
@@ -357,5 +357,118 @@ fn a_nardy_game_goes_on_through_a_server_crash() {
     assert!(white.said("Black rolls "), "{}", white.output());
     assert!(white.finish() && black.finish());
     drop(server);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn battleship_online_places_both_fleets_and_a_shot_goes_through() {
+    let dir = temp_dir();
+    let server = Server::start(&dir.join("db.sqlite"), "127.0.0.1:0");
+    let (mut first, mut second) = pair(&dir, &server.url, "battleship");
+    for p in [&mut first, &mut second] {
+        p.expect(|l| l.starts_with("Place your fleet"));
+    }
+    // `auto` draws another fleet; the fleet stays the player's own until `done`.
+    first.type_line("auto");
+    first.expect(|l| l.starts_with("Your fleet ("));
+    first.type_line("done");
+    second.expect(|l| l == "The other player (the first shooter) has placed the fleet.");
+    second.type_line("done");
+    first.expect(|l| l == "Both fleets are placed: the battle begins.");
+    first.expect(|l| l.starts_with("Your shot, the first shooter"));
+    second.expect(|l| l == "Waiting for the first shooter.");
+    // Before the shot the second player's waters show no mark of it.
+    second.type_line("e5");
+    second.expect(|l| l.starts_with("! error: ") && l.contains("not your turn"));
+    first.type_line("e5");
+    let shot = second.expect(|l| l.starts_with("the other player shoots e5: "));
+    first.expect(|l| l.starts_with("you shoot e5: "));
+    assert!(
+        ["miss", "hit", "sunk"].iter().any(|r| shot.contains(r)),
+        "{shot}"
+    );
+    // The second player's fleet never reached the first player's screen.
+    assert!(!first.said("enemy fleet"), "{}", first.output());
+    first.type_line("quit");
+    second.type_line("quit");
+    assert!(first.finish() && second.finish());
+    assert!(first.said("Left table t"), "{}", first.output());
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_sudoku_online_is_played_and_watched() {
+    let dir = temp_dir();
+    let server = Server::start(&dir.join("db.sqlite"), "127.0.0.1:0");
+    let mut solver = Player::start(
+        "sol",
+        &dir,
+        &["sudoku", "--connect", &server.url, "--size", "4"],
+    );
+    let line = solver.expect(|l| l.starts_with("Come back to it with: "));
+    let table = line.rsplit(' ').next().unwrap().to_owned();
+    assert!(!solver.said("Invite code"), "{}", solver.output());
+    solver.expect(|l| l.starts_with("Your move"));
+    // The first empty cell of the grid drawn (rows `  1 | . 2 |…`).
+    let (row, col) = solver
+        .transcript
+        .iter()
+        .filter_map(|l| {
+            let (num, cells) = l.trim_start().split_once(" |")?;
+            let row: usize = num.parse().ok()?;
+            let cells: Vec<&str> = cells.split_whitespace().filter(|c| *c != "|").collect();
+            let col = cells.iter().position(|c| *c == ".")?;
+            Some((row, col + 1))
+        })
+        .next()
+        .expect("an empty cell");
+    let mut watcher = Player::start(
+        "wat",
+        &dir,
+        &["sudoku", "--connect", &server.url, "--table", &table],
+    );
+    watcher.expect(|l| l == "You watch this table.");
+    watcher.type_line("r1c1 1");
+    watcher.expect(|l| l.contains("you watch this table: you cannot play"));
+    solver.type_line(&format!("r{row}c{col} 1"));
+    watcher.expect(|l| l.starts_with(&format!("played r{row}c{col}")));
+    solver.type_line("hint");
+    solver.expect(|l| l.contains("hint needs the solution"));
+    solver.type_line("solve");
+    solver.expect(|l| l == "Game over: the solution is shown.");
+    watcher.expect(|l| l == "Game over: the solution is shown.");
+    assert!(solver.finish() && watcher.finish());
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_reversi_game_against_a_server_bot_and_back_with_table() {
+    let dir = temp_dir();
+    let server = Server::start(&dir.join("db.sqlite"), "127.0.0.1:0");
+    let mut ann = Player::start(
+        "ann",
+        &dir,
+        &["reversi", "--connect", &server.url, "--white", "bot:1"],
+    );
+    let line = ann.expect(|l| l.starts_with("Come back to it with: "));
+    let table = line.rsplit(' ').next().unwrap().to_owned();
+    let first = ann.expect(|l| l.starts_with("Your move"));
+    ann.type_line(&first_legal(&first));
+    ann.expect(|l| l.starts_with("White plays "));
+    ann.expect(|l| l.starts_with("Your move"));
+    ann.type_line("quit");
+    assert!(ann.finish());
+    // The same identity comes back to the table where it was left.
+    let mut again = Player::start(
+        "ann",
+        &dir,
+        &["reversi", "--connect", &server.url, "--table", &table],
+    );
+    again.expect(|l| l == "You play Black (X).");
+    again.expect(|l| l.starts_with("Black (X) 4  White (O) 4") || l.starts_with("Black (X) "));
+    again.expect(|l| l.starts_with("Your move"));
+    again.type_line("resign");
+    again.expect(|l| l == "Game over by resignation: White wins (you lose)");
+    assert!(again.finish());
     let _ = std::fs::remove_dir_all(dir);
 }
