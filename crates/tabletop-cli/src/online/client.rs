@@ -99,9 +99,8 @@ pub fn play<R: Remote>(game: R, args: &ConnectArgs, create: Create) -> CliResult
             "--connect takes a ws:// or wss:// address, like ws://127.0.0.1:8080, not '{url}'"
         )));
     }
-    let key = url.trim_end_matches('/').to_owned();
     let identity_file = identity::path(args.identity.as_deref());
-    let token = identity::token(&identity_file, &key)?;
+    let token = identity::token(&identity_file, url.trim_end_matches('/'))?;
     let (inputs, input_rx) = mpsc::channel();
     let (outgoing, outgoing_rx) = mpsc::channel();
     let link_inputs = inputs.clone();
@@ -109,32 +108,14 @@ pub fn play<R: Remote>(game: R, args: &ConnectArgs, create: Create) -> CliResult
     std::thread::spawn(move || link::run(link_url, token, outgoing_rx, link_inputs, Input::Note));
     std::thread::spawn(move || read_lines(&inputs));
     let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
-    let mut client = Client {
-        game,
-        url,
-        key,
-        identity_file,
-        outgoing,
-        painter: if terminal {
-            Painter::stdout()
-        } else {
-            Painter::plain()
-        },
-        id_prefix: format!("{:x}", clock_seed()),
-        next_id: 0,
-        start: None,
-        table: args.table.clone(),
-        invite: None,
-        seat: None,
-        status: String::new(),
-        version: None,
-        view: None,
-        shown: None,
-        pending: None,
-        queue: Vec::new(),
-        typed: Vec::new(),
-        eof: false,
+    let painter = if terminal {
+        println!("Online play is in line mode (the full screen does not play online yet).");
+        Painter::stdout()
+    } else {
+        Painter::plain()
     };
+    let mut client = Client::new(game, url, identity_file, outgoing, painter);
+    client.table = args.table.clone();
     client.start = Some(client.start_command(args, create));
     client.run(&input_rx)
 }
@@ -198,6 +179,38 @@ fn text<'a>(message: &'a Value, field: &str) -> &'a str {
 }
 
 impl<R: Remote> Client<R> {
+    /// A client of the server at `url` that sends through `outgoing`.
+    fn new(
+        game: R,
+        url: String,
+        identity_file: PathBuf,
+        outgoing: Sender<Value>,
+        painter: Painter,
+    ) -> Client<R> {
+        Client {
+            game,
+            key: url.trim_end_matches('/').to_owned(),
+            url,
+            identity_file,
+            outgoing,
+            painter,
+            id_prefix: format!("{:x}", clock_seed()),
+            next_id: 0,
+            start: None,
+            table: None,
+            invite: None,
+            seat: None,
+            status: String::new(),
+            version: None,
+            view: None,
+            shown: None,
+            pending: None,
+            queue: Vec::new(),
+            typed: Vec::new(),
+            eof: false,
+        }
+    }
+
     fn new_id(&mut self) -> String {
         self.next_id += 1;
         format!("{}-{}", self.id_prefix, self.next_id)
@@ -279,7 +292,17 @@ impl<R: Remote> Client<R> {
                     Style::Yellow
                 )
             ),
-            Note::Failed(why) => return Err(CliError::new(why)),
+            Note::Failed(why) => {
+                let error = CliError::new(why);
+                return Err(match &self.table {
+                    Some(table) => error.context(format!(
+                        "come back later with: tabletop {} --connect {} --table {table}",
+                        R::GAME,
+                        self.url
+                    )),
+                    None => error,
+                });
+            }
             Note::Message(message) => return self.message(&message),
         }
         Ok(false)
@@ -571,5 +594,95 @@ impl<R: Remote> Client<R> {
         };
         self.act(action);
         Ok(None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::online::reversi::Reversi;
+
+    /// A client that has opened table `t1` as seat 0, with what it sends.
+    fn opened() -> (Client<Reversi>, Receiver<Value>) {
+        let (tx, rx) = mpsc::channel();
+        let mut client = Client::new(
+            Reversi,
+            "ws://127.0.0.1:1".to_owned(),
+            PathBuf::from("unused.json"),
+            tx,
+            Painter::plain(),
+        );
+        let opened = json!({"type": "opened", "id": "x-1", "table": "t1", "seat": 0});
+        assert!(!client.message(&opened).unwrap());
+        (client, rx)
+    }
+
+    #[test]
+    fn unknown_messages_and_fields_are_ignored() {
+        let (mut client, _rx) = opened();
+        // A later protocol's message type, and fields this client does not know (the
+        // dice `seed` of a parallel change, say): nothing breaks, the known part counts.
+        let seed = json!({"type": "seed", "table": "t1", "commit": "ab12"});
+        assert!(!client.message(&seed).unwrap());
+        let table = json!({"type": "table", "table": "t1", "status": "playing",
+            "seats": ["person", "person"], "dice": {"commitments": [null, null]}});
+        assert!(!client.message(&table).unwrap());
+        assert_eq!(client.status, "playing");
+        let mut view = serde_json::to_value(
+            tabletop_play::reversi::new_table(
+                Default::default(),
+                [tabletop_play::Player::Remote; 2],
+            )
+            .view(tabletop_play::Viewer::Seat(tabletop_play::Seat(0))),
+        )
+        .unwrap();
+        view["future_field"] = json!(42);
+        let message = json!({"type": "view", "table": "t1", "view": view, "extra": true});
+        assert!(!client.message(&message).unwrap());
+        assert_eq!(client.view.as_ref().map(|v| v.version), Some(0));
+        // Garbage in a known message is skipped, not a crash.
+        let bad = json!({"type": "events", "table": "t1", "version": "x", "events": [1, {}]});
+        assert!(!client.message(&bad).unwrap());
+    }
+
+    #[test]
+    fn a_move_in_flight_is_resent_with_its_id_after_a_drop() {
+        let (mut client, rx) = opened();
+        let view = serde_json::to_value(
+            tabletop_play::reversi::new_table(
+                Default::default(),
+                [tabletop_play::Player::Remote; 2],
+            )
+            .view(tabletop_play::Viewer::Seat(tabletop_play::Seat(0))),
+        )
+        .unwrap();
+        client.status = "playing".to_owned();
+        client
+            .message(&json!({"type": "view", "table": "t1", "view": view}))
+            .unwrap();
+        assert!(!client.line("d3"));
+        let act = rx.try_recv().unwrap();
+        assert_eq!(act["type"], "act");
+        assert_eq!(act["action"], json!({"play": {"Place": 19}}));
+        // The connection drops and comes back: the table is opened again since the last
+        // version seen, then the same act goes again.
+        client.note(Note::Dropped("test".to_owned())).unwrap();
+        client
+            .note(Note::Connected {
+                again: true,
+                token: None,
+            })
+            .unwrap();
+        let open = rx.try_recv().unwrap();
+        assert_eq!(open["type"], "open");
+        assert_eq!(open["since"], json!(0));
+        assert_eq!(rx.try_recv().unwrap(), act);
+        // Its answer (a duplicate) settles it; another move may go.
+        let acked = json!({"type": "acked", "id": act["id"], "table": "t1", "version": 1,
+            "duplicate": true});
+        client.message(&acked).unwrap();
+        assert!(client.pending.is_none());
     }
 }

@@ -15,7 +15,8 @@ const HELP: &str = "\
 commands:
   f5            play a disc on a square (column a-h, row 1-8); passes are played for you";
 
-struct Reversi;
+/// Reversi as the online client plays it.
+pub(super) struct Reversi;
 
 /// Plays reversi at the server of `args`: a new table with `seats` and `rules`, or the
 /// table of `--invite` or `--table`.
