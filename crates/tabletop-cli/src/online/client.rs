@@ -173,6 +173,12 @@ struct Client<R: Remote> {
     eof: bool,
 }
 
+/// Time left on a clock, `4:05` (rounded down to the second).
+fn clock_text(ms: u64) -> String {
+    let s = ms / 1000;
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
 /// A field of a message as text.
 fn text<'a>(message: &'a Value, field: &str) -> &'a str {
     message.get(field).and_then(Value::as_str).unwrap_or("")
@@ -226,8 +232,14 @@ impl<R: Remote> Client<R> {
         match (&args.invite, &args.table) {
             (Some(invite), _) => json!({"type": "join", "id": id, "invite": invite}),
             (None, Some(table)) => self.open_command(table, None),
-            (None, None) => json!({"type": "create", "id": id, "game": R::GAME,
-                "seats": create.seats, "rules": create.rules}),
+            (None, None) => {
+                let mut message = json!({"type": "create", "id": id, "game": R::GAME,
+                    "seats": create.seats, "rules": create.rules});
+                if let Some((minutes, increment)) = args.clock {
+                    message["clock"] = json!({"minutes": minutes, "increment_s": increment});
+                }
+                message
+            }
         }
     }
 
@@ -451,6 +463,14 @@ impl<R: Remote> Client<R> {
                 "{}",
                 self.game.board(view, self.seat, self.painter).trim_end()
             );
+            if let Some(clocks) = view.clock_ms.as_ref().filter(|_| view.ending.is_none()) {
+                let times: Vec<String> = clocks
+                    .iter()
+                    .enumerate()
+                    .map(|(seat, &ms)| format!("{} {}", R::side(seat as u8), clock_text(ms)))
+                    .collect();
+                println!("Clocks: {}", times.join(", "));
+            }
             if let Some(ending) = &view.ending {
                 let result = self.game.result(ending, view, self.seat);
                 let how = match ending.reason {

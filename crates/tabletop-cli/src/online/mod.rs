@@ -53,10 +53,28 @@ pub struct ConnectArgs {
     /// watch it.
     #[arg(long, value_name = "ID", requires = "connect")]
     pub table: Option<String>,
+    /// With --connect, for a new table: a chess clock of MIN minutes a side plus INC
+    /// seconds a move, e.g. 5+3 (the server records a loss on time).
+    #[arg(long, value_name = "MIN[+INC]", requires = "connect", value_parser = parse_clock)]
+    pub clock: Option<(u64, u64)>,
     /// With --connect: the file that keeps your identity on the server [default:
     /// tabletop/identity.json in your data folder, or $TABLETOP_IDENTITY].
     #[arg(long, value_name = "FILE", requires = "connect")]
     pub identity: Option<PathBuf>,
+}
+
+/// `5+3`: minutes a side and seconds added a move (up to a day and an hour).
+fn parse_clock(text: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("'{text}' is not a clock: use MIN or MIN+INC, like 5+3");
+    let (minutes, increment) = text.split_once('+').unwrap_or((text, "0"));
+    let minutes: u64 = minutes.trim().parse().map_err(|_| bad())?;
+    let increment: u64 = increment.trim().parse().map_err(|_| bad())?;
+    if !(1..=24 * 60).contains(&minutes) || increment > 3600 {
+        return Err(format!(
+            "'{text}': a clock has 1 to 1440 minutes and an increment up to 3600 s"
+        ));
+    }
+    Ok((minutes, increment))
 }
 
 impl ConnectArgs {

@@ -448,10 +448,19 @@ fn a_reversi_game_against_a_server_bot_and_back_with_table() {
     let mut ann = Player::start(
         "ann",
         &dir,
-        &["reversi", "--connect", &server.url, "--white", "bot:1"],
+        &[
+            "reversi",
+            "--connect",
+            &server.url,
+            "--white",
+            "bot:1",
+            "--clock",
+            "5+3",
+        ],
     );
     let line = ann.expect(|l| l.starts_with("Come back to it with: "));
     let table = line.rsplit(' ').next().unwrap().to_owned();
+    ann.expect(|l| l == "Clocks: Black (X) 5:00, White (O) 5:00");
     let first = ann.expect(|l| l.starts_with("Your move"));
     ann.type_line(&first_legal(&first));
     ann.expect(|l| l.starts_with("White plays "));
