@@ -481,3 +481,29 @@ fn a_reversi_game_against_a_server_bot_and_back_with_table() {
     assert!(again.finish());
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn a_whole_nardy_game_against_a_server_bot() {
+    let dir = temp_dir();
+    let server = Server::start(&dir.join("db.sqlite"), "127.0.0.1:0");
+    let mut ann = Player::start(
+        "ann",
+        &dir,
+        &[
+            "nardy",
+            "--connect",
+            &server.url,
+            "--black",
+            "bot:1",
+            "--scoring",
+            "koks",
+        ],
+    );
+    assert!(!ann.said("Invite code"));
+    let (moves, end) = play_first_moves(&mut ann, Duration::from_millis(60), |_| {});
+    assert!(moves > 20, "{moves} steps");
+    assert!(end.starts_with("Game over: "), "{end}");
+    assert!(ann.said("Black rolls "), "{}", ann.output());
+    assert!(ann.finish());
+    let _ = std::fs::remove_dir_all(dir);
+}
