@@ -19,6 +19,7 @@ use tabletop_play::nardy::Nardy;
 use tabletop_play::{Seat, Table};
 
 use self::session::play;
+#[cfg(feature = "server")]
 pub(crate) use self::session::{board_text, dice_text};
 use crate::common::{CliError, CliResult, JsonArg, SeedArg, load_file};
 use crate::tui::nardy::{NardyScreen, Settings};

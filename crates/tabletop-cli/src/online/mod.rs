@@ -5,6 +5,15 @@
 //! client itself needs the `server` feature. Files: [`identity`] keeps the guest token,
 //! [`link`] is the WebSocket with its reconnection, [`client`] the command loop, and one
 //! file per game says how its views, events and typed moves read.
+//!
+//! The full screen does not play online yet: its screens (`tui::nardy`, `tui::reversi`, …)
+//! own a local `Table<G>` and read the engine game inside it (`Game`, nardy's
+//! `TurnBuilder`), which a client cannot rebuild from views (the dice generator stays on
+//! the server). Online they would need a source of state that is either the local table
+//! or the server's `TableView` (its fields cover what the boards draw; a checker's
+//! destinations are `legal_steps` filtered by `from`), moves sent through [`link`] instead
+//! of `Table::apply`, `tick` draining the link's notes, and undo, save and the settings
+//! menu turned off.
 
 use std::path::PathBuf;
 

@@ -5,6 +5,7 @@
 
 mod json;
 mod play;
+#[cfg(feature = "server")]
 pub(crate) use play::draw_cells;
 pub(crate) mod start;
 pub(crate) mod text;
