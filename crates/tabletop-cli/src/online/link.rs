@@ -32,6 +32,12 @@ pub enum Note {
 
 /// How long a read waits before the link looks for messages to send.
 const POLL: Duration = Duration::from_millis(20);
+/// Silence after which the link pings the server.
+const PING_AFTER: Duration = Duration::from_secs(15);
+/// Silence after which the connection counts as dropped.
+const SILENCE: Duration = Duration::from_secs(40);
+/// How long the server may take to answer `hello`.
+const HELLO_WAIT: Duration = Duration::from_secs(10);
 /// The longest pause between two connection attempts.
 const MAX_PAUSE: Duration = Duration::from_secs(4);
 /// How long the link keeps trying after a drop before it gives up.
@@ -111,6 +117,8 @@ use Failure::{Fatal, Retry};
 fn connect(url: &str, token: Option<&str>) -> Result<(Socket, Option<String>), Failure> {
     let (mut socket, _) =
         tungstenite::connect(url).map_err(|e| Retry(format!("cannot connect to {url}: {e}")))?;
+    // A server that says nothing within this time counts as a dropped connection.
+    set_timeout(&socket, HELLO_WAIT);
     let mut hello = json!({"type": "hello", "protocol": 1});
     if let Some(token) = token {
         hello["token"] = json!(token);
@@ -131,7 +139,7 @@ fn connect(url: &str, token: Option<&str>) -> Result<(Socket, Option<String>), F
                     .get("token")
                     .and_then(Value::as_str)
                     .map(str::to_owned);
-                set_poll(&socket);
+                set_timeout(&socket, POLL);
                 return Ok((socket, token));
             }
             Some("error") => {
@@ -150,10 +158,11 @@ fn connect(url: &str, token: Option<&str>) -> Result<(Socket, Option<String>), F
     }
 }
 
-/// Lets reads wait at most [`POLL`], so the loop can send in between.
-fn set_poll(socket: &Socket) {
+/// Lets reads wait at most `wait` ([`POLL`] once welcomed, so the loop can send in
+/// between).
+fn set_timeout(socket: &Socket, wait: Duration) {
     if let MaybeTlsStream::Plain(stream) = socket.get_ref() {
-        let _ = stream.set_read_timeout(Some(POLL));
+        let _ = stream.set_read_timeout(Some(wait));
     }
 }
 
@@ -163,7 +172,20 @@ fn pump(
     outgoing: &Receiver<Value>,
     tell: &dyn Fn(Note) -> bool,
 ) -> Result<(), String> {
+    // A silent server is pinged; one that stays silent counts as gone (a network that
+    // vanished closes nothing).
+    let mut heard = Instant::now();
+    let mut pinged = false;
     loop {
+        if heard.elapsed() > SILENCE {
+            return Err("the server stopped answering".to_owned());
+        }
+        if !pinged && heard.elapsed() > PING_AFTER {
+            socket
+                .send(Message::Ping(Default::default()))
+                .map_err(|e| e.to_string())?;
+            pinged = true;
+        }
         loop {
             match outgoing.try_recv() {
                 Ok(message) => socket
@@ -173,7 +195,12 @@ fn pump(
                 Err(TryRecvError::Disconnected) => return Ok(()),
             }
         }
-        match socket.read() {
+        let read = socket.read();
+        if read.is_ok() {
+            heard = Instant::now();
+            pinged = false;
+        }
+        match read {
             Ok(Message::Text(text)) => {
                 // A frame that is not a JSON object is skipped: a later protocol may
                 // send what this client does not know.
