@@ -10,7 +10,8 @@ use tabletop_play::battleship::{self, Event, Input};
 use tabletop_play::{Ending, Seat};
 
 use super::ConnectArgs;
-use super::client::{self, Create, Remote, Reply, View};
+use super::client;
+use super::remote::{Create, Remote, Reply, View};
 use crate::battleship::draw;
 use crate::common::{CliError, CliResult, Painter, clock_seed};
 

@@ -3,8 +3,9 @@
 //!
 //! The flags ([`ConnectArgs`]) exist in every build so the command line is the same; the
 //! client itself needs the `server` feature. Files: [`identity`] keeps the guest token,
-//! [`link`] is the WebSocket with its reconnection, [`client`] the command loop, and one
-//! file per game says how its views, events and typed moves read.
+//! [`link`] is the WebSocket with its reconnection, [`client`] the command loop,
+//! [`remote`] what a game gives that loop, and one file per game says how its views,
+//! events and typed moves read.
 //!
 //! The full screen does not play online yet: its screens (`tui::nardy`, `tui::reversi`, …)
 //! own a local `Table<G>` and read the engine game inside it (`Game`, nardy's
@@ -29,6 +30,8 @@ mod identity;
 mod link;
 #[cfg(feature = "server")]
 mod nardy;
+#[cfg(feature = "server")]
+mod remote;
 #[cfg(feature = "server")]
 mod reversi;
 #[cfg(feature = "server")]

@@ -10,7 +10,8 @@ use tabletop_play::Ending;
 use tabletop_play::sudoku::{self, Event, Input, Score};
 
 use super::ConnectArgs;
-use super::client::{self, Create, Remote, Reply, View};
+use super::client;
+use super::remote::{Create, Remote, Reply, View};
 use crate::common::{CliError, CliResult, Painter};
 use crate::sudoku::draw_cells;
 use crate::sudoku::text::{clock, plural};
