@@ -27,6 +27,8 @@ pub(crate) mod legacy;
 mod session;
 
 use session::BattleshipSession;
+#[cfg(feature = "server")]
+pub(crate) use session::{parse_ship, show_placement};
 
 // ------------------------------------- what line mode and the full screen share
 

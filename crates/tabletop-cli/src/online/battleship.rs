@@ -1,10 +1,11 @@
 //! Battleship online: your fleet and your shots from the server's view, drawn as in line
-//! mode. Before the battle you take a random fleet (`auto` draws another, `done` places
-//! it: the other seat learns only that it is placed); then a typed cell is a shot.
+//! mode. Before the battle you arrange your fleet as offline (a random one to start with,
+//! `auto`, `place`, `remove`, `rotate`, `clear`) and `done` places it: the other seat
+//! learns only that it is placed. Then a typed cell is a shot.
 
 use std::cell::RefCell;
 
-use battleship_core::{Coord, Fleet, Mark, Outcome, Placement, Ship, UniformFleets};
+use battleship_core::{Coord, Mark, Outcome, Placement, Rules, Ship, UniformFleets};
 use serde_json::Value;
 use tabletop_play::battleship::{self, Event, Input};
 use tabletop_play::{Ending, Seat};
@@ -12,20 +13,25 @@ use tabletop_play::{Ending, Seat};
 use super::ConnectArgs;
 use super::client;
 use super::remote::{Create, Remote, Reply, View};
-use crate::battleship::draw;
+use crate::battleship::{draw, parse_ship, show_placement};
 use crate::common::{CliError, CliResult, Painter, clock_seed};
 
 const HELP: &str = "\
 placement commands (before the battle):
-  done        place the fleet shown (the other player never sees it)
-  auto        draw another uniformly random fleet
+  place CELL h|v LEN   put a ship with its bow (top/left cell) at CELL, e.g. place a1 h 4
+  remove CELL          take away the ship covering CELL
+  rotate CELL          turn the ship covering CELL about its bow
+  auto                 a uniformly random fleet
+  clear                remove every ship
+  done                 place the fleet shown (the other player never sees it)
 battle commands:
   CELL        shoot, e.g. e5 (Russian letters а…к work too)
 legend: # ship, X hit, o miss, ~ known water, . unknown";
 
-/// The client's side of battleship: the fleet offered before it is placed.
+/// The client's side of battleship: the fleet being arranged before it is placed (the
+/// player's own until `done`).
 struct Battleship {
-    draft: RefCell<Option<Fleet>>,
+    draft: RefCell<Option<Placement>>,
 }
 
 /// Plays battleship at the server of `args`: a new table with `seats` and `rules`, or
@@ -42,15 +48,67 @@ fn other(me: u8) -> usize {
 }
 
 impl Battleship {
-    /// The fleet offered for placement, drawn at random the first time.
-    fn draft(&self, view: &View<Self>) -> Fleet {
+    /// The fleet being arranged: a random one the first time.
+    fn draft(&self, view: &View<Self>) -> Placement {
         self.draft
             .borrow_mut()
-            .get_or_insert_with(|| {
-                UniformFleets::new(&view.state.rules).sample_seeded(clock_seed())
-            })
+            .get_or_insert_with(|| random(&view.state.rules))
             .clone()
     }
+
+    /// The placement commands, on the draft.
+    fn arrange(&self, line: &str, view: &View<Self>, painter: Painter) -> CliResult<Reply> {
+        let mut words = line.split_whitespace();
+        let word = words.next().unwrap_or("").to_ascii_lowercase();
+        let rest = words.collect::<Vec<_>>().join(" ");
+        let mut p = self.draft(view);
+        let cell = || -> CliResult<Coord> { Ok(rest.replace(' ', "").parse()?) };
+        match word.as_str() {
+            "done" | "ready" => {
+                let fleet = p
+                    .finish()
+                    .map_err(|e| CliError::new(format!("the fleet is not ready: {e}")))?;
+                return Ok(Reply::Play(vec![serde_json::to_value(Input::Place(
+                    fleet,
+                ))?]));
+            }
+            "show" => {}
+            "auto" => p = random(p.rules()),
+            "clear" => p.clear(),
+            "place" | "put" => {
+                let ship = parse_ship(&rest, p.rules())?;
+                p.place(ship)
+                    .map_err(|e| CliError::new(format!("cannot place {ship}: {e}")))?;
+            }
+            "remove" => {
+                let cell = cell()?;
+                p.remove(cell)
+                    .ok_or_else(|| CliError::new(format!("no ship at {cell}")))?;
+            }
+            "rotate" => {
+                let cell = cell()?;
+                match p.rotate(cell) {
+                    Ok(Some(_)) => {}
+                    Ok(None) => return Err(CliError::new(format!("no ship at {cell}"))),
+                    Err(e) => return Err(CliError::new(format!("cannot turn it: {e}"))),
+                }
+            }
+            _ => {
+                return Err(CliError::new(format!(
+                    "place your fleet first: unknown command '{word}' (type help)"
+                )));
+            }
+        }
+        let text = show_placement(&p, &[], painter);
+        *self.draft.borrow_mut() = Some(p);
+        Ok(Reply::Text(text))
+    }
+}
+
+/// A uniformly random fleet of `rules`, as a placement to change.
+fn random(rules: &Rules) -> Placement {
+    let fleet = UniformFleets::new(rules).sample_seeded(clock_seed());
+    Placement::from_fleet(rules.clone(), &fleet)
 }
 
 impl Remote for Battleship {
@@ -83,11 +141,10 @@ impl Remote for Battleship {
         };
         let mine = usize::from(me);
         if !state.placed[mine] {
-            let fleet = self.draft(view);
-            let placement = Placement::from_fleet(rules.clone(), &fleet);
+            let draft = self.draft(view);
             return format!(
                 "Your fleet ({rules}):\n{}",
-                draw::placement(&placement, &[], painter).join("\n")
+                show_placement(&draft, &[], painter)
             );
         }
         let incoming = &state.tracking[other(me)];
@@ -160,22 +217,7 @@ impl Remote for Battleship {
             .unwrap_or("")
             .to_ascii_lowercase();
         if !state.placed[usize::from(me)] {
-            return match word.as_str() {
-                "auto" => {
-                    *self.draft.borrow_mut() = None;
-                    Ok(Reply::Text(self.board(view, Some(me), painter)))
-                }
-                "show" => Ok(Reply::Text(self.board(view, Some(me), painter))),
-                "done" | "ready" => {
-                    let fleet = self.draft(view);
-                    Ok(Reply::Play(vec![serde_json::to_value(Input::Place(
-                        fleet,
-                    ))?]))
-                }
-                _ => Err(CliError::new(format!(
-                    "place your fleet first: done or auto, not '{word}' (type help)"
-                ))),
-            };
+            return self.arrange(line, view, painter);
         }
         if word == "show" {
             return Ok(Reply::Text(self.board(view, Some(me), painter)));

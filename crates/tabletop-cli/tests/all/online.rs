@@ -368,9 +368,15 @@ fn battleship_online_places_both_fleets_and_a_shot_goes_through() {
     for p in [&mut first, &mut second] {
         p.expect(|l| l.starts_with("Place your fleet"));
     }
-    // `auto` draws another fleet; the fleet stays the player's own until `done`.
+    // The fleet is arranged as offline and stays the player's own until `done`.
+    first.type_line("clear");
+    first.expect(|l| l == "still to place: 4 3 3 2 2 2 1 1 1 1");
+    first.type_line("place a1 h 4");
+    first.expect(|l| l == "still to place: 3 3 2 2 2 1 1 1 1");
+    first.type_line("done");
+    first.expect(|l| l.starts_with("! error: the fleet is not ready"));
     first.type_line("auto");
-    first.expect(|l| l.starts_with("Your fleet ("));
+    first.expect(|l| l == "all ships placed: type done to start");
     first.type_line("done");
     second.expect(|l| l == "The other player (the first shooter) has placed the fleet.");
     second.type_line("done");
