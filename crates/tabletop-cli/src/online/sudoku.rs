@@ -2,7 +2,8 @@
 //! grid comes from the server's view, which never holds the solution: the server counts
 //! mistakes, and `hint`, `check` and `verify` stay in offline play.
 
-use std::time::Duration;
+use std::cell::Cell;
+use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use sudoku_core::Move;
@@ -25,13 +26,19 @@ commands:
   solve         show the solution (ends the game)
 (hint, check and verify need the solution, which the server keeps: offline only)";
 
-struct Sudoku;
+/// The client's side of sudoku: the time spent since the last report (the table adds up
+/// the times its player reports, as offline).
+struct Sudoku {
+    since: Cell<Instant>,
+}
 
 /// Plays a sudoku of the server of `args` with these rules (`{"size": 9}`), or the table
 /// of `--table`.
 pub fn play(args: &ConnectArgs, rules: Value) -> CliResult {
     client::play(
-        Sudoku,
+        Sudoku {
+            since: Cell::new(Instant::now()),
+        },
         args,
         Create {
             seats: vec![json!("me")],
@@ -59,10 +66,11 @@ impl Remote for Sudoku {
     fn board(&self, view: &View<Self>, _me: Option<u8>, painter: Painter) -> String {
         let mistakes = view.state.mistakes as usize;
         format!(
-            "{}{} to fill, {} so far.",
+            "{}{} to fill, {} so far, time {}.",
             draw_cells(&view.state.puzzle, &view.state.grid, painter),
             plural(empty(view), "cell"),
-            plural(mistakes, "mistake")
+            plural(mistakes, "mistake"),
+            clock(Duration::from_millis(view.state.elapsed_ms))
         )
     }
 
@@ -101,7 +109,14 @@ impl Remote for Sudoku {
         let mv: Move = line.parse().map_err(|e: sudoku_core::ParseMoveError| {
             CliError::new(format!("{e}; type help for the commands"))
         })?;
-        Ok(Reply::Play(vec![serde_json::to_value(Input::Move(mv))?]))
+        // The time spent goes first, so the table's clock has it when the puzzle ends.
+        let now = Instant::now();
+        let spent = now.duration_since(self.since.replace(now));
+        let ms = u64::try_from(spent.as_millis()).unwrap_or(u64::MAX).max(1);
+        Ok(Reply::Play(vec![
+            serde_json::to_value(Input::Time(ms))?,
+            serde_json::to_value(Input::Move(mv))?,
+        ]))
     }
 
     fn result(&self, ending: &Ending<Self::Score>, _view: &View<Self>, _me: Option<u8>) -> String {
