@@ -440,11 +440,7 @@ fn a_sudoku_online_is_played_and_watched() {
     solver.type_line(&format!("r{row}c{col} 1"));
     watcher.expect(|l| l.starts_with(&format!("played r{row}c{col}")));
     // The time spent went to the table before the entry.
-    let time = solver.expect(|l| l.contains(" to fill, ") && !l.ends_with("time 0:00."));
-    assert!(
-        time.ends_with(" so far, time 0:01.") || time.contains("time 0:0"),
-        "{time}"
-    );
+    solver.expect(|l| l.contains(" to fill, ") && !l.ends_with(", time 0:00."));
     solver.type_line("hint");
     solver.expect(|l| l.contains("hint needs the solution"));
     solver.type_line("solve");
