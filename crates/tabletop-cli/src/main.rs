@@ -10,6 +10,7 @@ mod common;
 #[cfg(feature = "server")]
 mod loadtest;
 mod nardy;
+mod online;
 mod reversi;
 #[cfg(feature = "server")]
 mod serve;

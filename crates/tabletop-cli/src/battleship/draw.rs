@@ -40,7 +40,7 @@ fn grid(
 }
 
 /// A fleet under the other side's shots: `#` ship, `X` hit ship, `o` miss, `.` water.
-pub(super) fn fleet(
+pub(crate) fn fleet(
     rules: &Rules,
     fleet: &Fleet,
     incoming: Option<&Tracking>,
@@ -60,7 +60,7 @@ pub(super) fn fleet(
 
 /// The opponent's grid as you know it: `.` unknown, `o` miss, `~` known water, `X` hit,
 /// `#` sunk.
-pub(super) fn target(rules: &Rules, t: &Tracking, painter: Painter) -> Vec<String> {
+pub(crate) fn target(rules: &Rules, t: &Tracking, painter: Painter) -> Vec<String> {
     grid(rules, painter, |cell| match t.mark(cell) {
         Mark::Unknown => (".", Style::Dim),
         Mark::Miss => ("o", Style::Blue),
@@ -71,7 +71,7 @@ pub(super) fn target(rules: &Rules, t: &Tracking, painter: Painter) -> Vec<Strin
 }
 
 /// Your ships so far, with `marked` cells drawn `+` (where a ship's bow can go).
-pub(super) fn placement(p: &Placement, marked: &[Coord], painter: Painter) -> Vec<String> {
+pub(crate) fn placement(p: &Placement, marked: &[Coord], painter: Painter) -> Vec<String> {
     grid(p.rules(), painter, |cell| {
         if p.ships().iter().any(|s| s.covers(cell)) {
             ("#", Style::Bold)
@@ -84,7 +84,7 @@ pub(super) fn placement(p: &Placement, marked: &[Coord], painter: Painter) -> Ve
 }
 
 /// Two grids side by side under their titles.
-pub(super) fn side_by_side(
+pub(crate) fn side_by_side(
     titles: (&str, &str),
     left: &[String],
     right: &[String],

@@ -22,11 +22,13 @@ use crate::common::{
     run_parallel, run_session,
 };
 
-mod draw;
+pub(crate) mod draw;
 pub(crate) mod legacy;
 mod session;
 
 use session::BattleshipSession;
+#[cfg(feature = "server")]
+pub(crate) use session::{parse_ship, show_placement};
 
 // ------------------------------------- what line mode and the full screen share
 
@@ -159,6 +161,8 @@ pub struct BattleshipArgs {
     command: Option<Command>,
     #[command(flatten)]
     play: PlayArgs,
+    #[command(flatten)]
+    online: crate::online::ConnectArgs,
 }
 
 #[derive(Subcommand, Debug)]
@@ -286,8 +290,30 @@ struct CountArgs {
     json: JsonArg,
 }
 
+/// Online play against another person (seat 0 shoots first; the other seat is open for
+/// the invite). `--rules` chooses the rule set; the fleets are placed at the start.
+#[cfg(feature = "server")]
+fn play_online(online: &crate::online::ConnectArgs, args: &PlayArgs) -> CliResult {
+    use serde_json::json;
+    if args.load.is_some() {
+        return Err(CliError::usage(
+            "--load cannot go with --connect: a server game starts from the start",
+        ));
+    }
+    let rules = serde_json::to_value(args.rules.rules())?;
+    crate::online::battleship(online, vec![json!("me"), json!("open")], rules)
+}
+
+#[cfg(not(feature = "server"))]
+fn play_online(_: &crate::online::ConnectArgs, _: &PlayArgs) -> CliResult {
+    Err(crate::online::unavailable())
+}
+
 /// Runs `tabletop battleship`.
 pub fn run(args: BattleshipArgs, full_screen: bool) -> CliResult {
+    if args.online.is_set() {
+        return play_online(&args.online, &args.play);
+    }
     match args.command {
         None if full_screen => play_full_screen(args.play),
         Some(Command::Play(a)) if full_screen => play_full_screen(a),

@@ -285,7 +285,7 @@ impl BattleshipSession {
 
 /// A ship typed as `a1 h 4`, of a length the rules have: the engine's parser knows only
 /// the longest length it allows, the rules know theirs.
-fn parse_ship(text: &str, rules: &Rules) -> CliResult<Ship> {
+pub(crate) fn parse_ship(text: &str, rules: &Rules) -> CliResult<Ship> {
     match text.parse::<Ship>() {
         Ok(ship) => {
             check_length(ship.len(), &ship.len().to_string(), rules)?;
@@ -335,7 +335,7 @@ fn board(game: &Game, painter: Painter) -> String {
 }
 
 /// Your grid during placement, `marked` cells drawn `+`, and what is left to place.
-fn show_placement(p: &Placement, marked: &[Coord], painter: Painter) -> String {
+pub(crate) fn show_placement(p: &Placement, marked: &[Coord], painter: Painter) -> String {
     let mut out = draw::placement(p, marked, painter).join("\n");
     let missing: Vec<String> = p.missing().iter().map(u8::to_string).collect();
     if missing.is_empty() {

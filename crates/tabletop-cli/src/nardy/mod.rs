@@ -21,6 +21,8 @@ use tabletop_play::nardy::Nardy;
 use tabletop_play::{Seat, Table};
 
 use self::session::play;
+#[cfg(feature = "server")]
+pub(crate) use self::session::{board_text, dice_text};
 use crate::common::{CliError, CliResult, JsonArg, SeedArg, load_file};
 use crate::tui::nardy::{NardyScreen, Settings};
 
@@ -35,6 +37,8 @@ pub struct NardyArgs {
     play: PlayArgs,
     #[command(flatten)]
     rules: RuleArgs,
+    #[command(flatten)]
+    online: crate::online::ConnectArgs,
 }
 
 /// The rule flags shared by every nardy command; the defaults are the federation rules.
@@ -220,6 +224,14 @@ impl PlayArgs {
 /// Runs `tabletop nardy`.
 pub fn run(args: NardyArgs, full_screen: bool) -> CliResult {
     let rules = args.rules.rules();
+    if args.online.is_set() {
+        if args.command.is_some() {
+            return Err(CliError::usage(
+                "--connect plays a game: give it after `tabletop nardy` alone",
+            ));
+        }
+        return play_online(&args.online, &args.play, rules);
+    }
     let plays = matches!(args.command, None | Some(NardyCommand::Play(_)));
     if !plays && args.play.is_set() {
         return Err(CliError::usage(
@@ -248,6 +260,32 @@ pub fn run(args: NardyArgs, full_screen: bool) -> CliResult {
         }) => verify::run(&save, commitment.as_deref(), json),
         Some(NardyCommand::Ai(command)) => ai::run(command, rules),
     }
+}
+
+/// Online play: you take White unless `--white` is a bot (then Black); the other side is
+/// a server bot when its flag says `bot`, else the seat stays open for the invite.
+#[cfg(feature = "server")]
+fn play_online(online: &crate::online::ConnectArgs, args: &PlayArgs, rules: Rules) -> CliResult {
+    use serde_json::json;
+    if args.load.is_some() || args.seed.seed.is_some() {
+        return Err(CliError::usage(
+            "--load and --seed cannot go with --connect: the server starts and rolls the game",
+        ));
+    }
+    let seat = |p: Option<PlayerArg>| match p {
+        Some(PlayerArg::Bot(level)) => json!({"bot": level.get()}),
+        _ => json!("open"),
+    };
+    let seats = match args.white {
+        Some(PlayerArg::Bot(_)) => vec![seat(args.white), json!("me")],
+        _ => vec![json!("me"), seat(args.black)],
+    };
+    crate::online::nardy(online, seats, serde_json::to_value(rules)?)
+}
+
+#[cfg(not(feature = "server"))]
+fn play_online(_: &crate::online::ConnectArgs, _: &PlayArgs, _: Rules) -> CliResult {
+    Err(crate::online::unavailable())
 }
 
 /// Plays a game full screen on a terminal, in line mode otherwise, with the same

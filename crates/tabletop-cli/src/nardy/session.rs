@@ -108,7 +108,7 @@ pub(super) fn player(p: PlayerArg) -> Player {
     }
 }
 
-fn dice_text(d: Dice) -> String {
+pub(crate) fn dice_text(d: Dice) -> String {
     format!("{}-{}", d.high(), d.low())
 }
 
@@ -458,26 +458,6 @@ impl NardySession {
         Ok(format!("From {point}: {}", names.join(" ")))
     }
 
-    fn cell(&self, painter: Painter, pos: &Position, point: u8) -> String {
-        match pos.owner(point) {
-            None => format!("{:>4}", "."),
-            Some((c, n)) => {
-                let text = format!(
-                    "{:>4}",
-                    format!("{}{n}", if c == Color::White { 'W' } else { 'B' })
-                );
-                painter.paint(
-                    &text,
-                    if c == Color::White {
-                        Style::Yellow
-                    } else {
-                        Style::Cyan
-                    },
-                )
-            }
-        }
-    }
-
     /// The board of the table now; marks the board as shown.
     fn board(&self, painter: Painter) -> String {
         let to_move = self
@@ -491,45 +471,79 @@ impl NardySession {
     /// board as shown.
     fn board_of(&self, painter: Painter, pos: Position, to_move: Option<(Color, Dice)>) -> String {
         self.board_shown.set(true);
-        let num = |p: u8| painter.paint(&format!("{p:>4}"), Style::Dim);
-        let with_bar = |p: u8, bar: u8, text: String| {
-            if p == bar { format!("  |{text}") } else { text }
-        };
-        let top: String = (13..=24u8).map(|p| with_bar(p, 19, num(p))).collect();
-        let bottom: String = (1..=12u8).rev().map(|p| with_bar(p, 6, num(p))).collect();
-        let row = |points: &mut dyn Iterator<Item = u8>, bar: u8| -> String {
-            points
-                .map(|p| with_bar(p, bar, self.cell(painter, &pos, p)))
-                .collect()
-        };
-        let mut out = String::from("\n");
-        push_line(&mut out, top);
-        push_line(&mut out, row(&mut (13..=24u8), 19));
-        push_line(&mut out, row(&mut (1..=12u8).rev(), 6));
-        push_line(&mut out, bottom);
-        push_line(
-            &mut out,
-            format!(
-                "White (W, home 1-6): {} off, {} pips   Black (B, home 13-18): {} off, {} pips",
-                pos.borne_off(Color::White),
-                pos.pip_count(Color::White),
-                pos.borne_off(Color::Black),
-                pos.pip_count(Color::Black)
-            ),
-        );
-        push_line(&mut out, format!("Position: {pos}"));
-        if let Some((c, dice)) = to_move {
+        let to_move = to_move.map(|(c, dice)| {
             let who = match self.players[c.index()] {
                 PlayerArg::Human => "",
                 PlayerArg::Bot(_) => " (bot)",
             };
-            push_line(
-                &mut out,
-                format!("{c}{who} to move, dice {}", dice_text(dice)),
-            );
-        }
-        out
+            (c, who, dice)
+        });
+        board_text(painter, pos, to_move)
     }
+}
+
+/// A point's checkers, `W3` or `B15` in the side's colour, `.` when empty.
+fn cell(painter: Painter, pos: &Position, point: u8) -> String {
+    match pos.owner(point) {
+        None => format!("{:>4}", "."),
+        Some((c, n)) => {
+            let text = format!(
+                "{:>4}",
+                format!("{}{n}", if c == Color::White { 'W' } else { 'B' })
+            );
+            painter.paint(
+                &text,
+                if c == Color::White {
+                    Style::Yellow
+                } else {
+                    Style::Cyan
+                },
+            )
+        }
+    }
+}
+
+/// The board of `pos`, the pip counts and who is to move (`who` follows the colour, as
+/// ` (bot)`) with which dice. Line mode and online play draw with it.
+pub(crate) fn board_text(
+    painter: Painter,
+    pos: Position,
+    to_move: Option<(Color, &str, Dice)>,
+) -> String {
+    let num = |p: u8| painter.paint(&format!("{p:>4}"), Style::Dim);
+    let with_bar = |p: u8, bar: u8, text: String| {
+        if p == bar { format!("  |{text}") } else { text }
+    };
+    let top: String = (13..=24u8).map(|p| with_bar(p, 19, num(p))).collect();
+    let bottom: String = (1..=12u8).rev().map(|p| with_bar(p, 6, num(p))).collect();
+    let row = |points: &mut dyn Iterator<Item = u8>, bar: u8| -> String {
+        points
+            .map(|p| with_bar(p, bar, cell(painter, &pos, p)))
+            .collect()
+    };
+    let mut out = String::from("\n");
+    push_line(&mut out, top);
+    push_line(&mut out, row(&mut (13..=24u8), 19));
+    push_line(&mut out, row(&mut (1..=12u8).rev(), 6));
+    push_line(&mut out, bottom);
+    push_line(
+        &mut out,
+        format!(
+            "White (W, home 1-6): {} off, {} pips   Black (B, home 13-18): {} off, {} pips",
+            pos.borne_off(Color::White),
+            pos.pip_count(Color::White),
+            pos.borne_off(Color::Black),
+            pos.pip_count(Color::Black)
+        ),
+    );
+    push_line(&mut out, format!("Position: {pos}"));
+    if let Some((c, who, dice)) = to_move {
+        push_line(
+            &mut out,
+            format!("{c}{who} to move, dice {}", dice_text(dice)),
+        );
+    }
+    out
 }
 
 /// Legal turns grouped by their first step, the rest of each turn after it, several to a

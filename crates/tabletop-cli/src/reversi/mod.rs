@@ -34,6 +34,8 @@ pub struct ReversiArgs {
     command: Option<Command>,
     #[command(flatten)]
     play: PlayArgs,
+    #[command(flatten)]
+    online: crate::online::ConnectArgs,
 }
 
 #[derive(Subcommand, Debug)]
@@ -183,6 +185,9 @@ struct ShowArgs {
 
 /// Runs `tabletop reversi`.
 pub fn run(args: ReversiArgs, full_screen: bool) -> CliResult {
+    if args.online.is_set() {
+        return play_online(&args.online, &args.play);
+    }
     match args.command {
         // A person (Black) against the computer (White) unless --white says otherwise: the
         // same default as every game, with or without `play`, full screen or not.
@@ -203,6 +208,33 @@ pub fn run(args: ReversiArgs, full_screen: bool) -> CliResult {
     }
 }
 
+/// Online play: you take Black unless `--black` is a bot (then White); the other colour
+/// is a server bot when its flag says `bot`, else the seat stays open for the invite.
+#[cfg(feature = "server")]
+fn play_online(online: &crate::online::ConnectArgs, args: &PlayArgs) -> CliResult {
+    use serde_json::json;
+    if args.load.is_some() {
+        return Err(CliError::usage(
+            "--load cannot go with --connect: a server game starts from the start",
+        ));
+    }
+    let seat = |p: Option<Player>| match p {
+        Some(Player::Bot(level)) => json!({"bot": level.get()}),
+        _ => json!("open"),
+    };
+    let seats = match args.black {
+        Player::Bot(_) => vec![seat(Some(args.black)), json!("me")],
+        Player::Human => vec![json!("me"), seat(args.white)],
+    };
+    let rules = Rules::with_first(args.first.map_or(Color::Black, Color::from));
+    crate::online::reversi(online, seats, serde_json::to_value(rules)?)
+}
+
+#[cfg(not(feature = "server"))]
+fn play_online(_: &crate::online::ConnectArgs, _: &PlayArgs) -> CliResult {
+    Err(crate::online::unavailable())
+}
+
 /// A clock for bots that play on time: microseconds since the first call.
 pub fn wall_clock() -> reversi_core::ai::Clock {
     static ORIGIN: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
@@ -213,7 +245,7 @@ pub fn wall_clock() -> reversi_core::ai::Clock {
 }
 
 /// Draws `position` with coordinates; legal moves are marked `*`.
-fn draw(position: &Position, painter: Painter) -> String {
+pub(crate) fn draw(position: &Position, painter: Painter) -> String {
     let paint = |text: &str, style: Style| painter.paint(text, style);
     let legal = position.legal_squares();
     let files = paint("  a b c d e f g h", Style::Dim);
@@ -241,7 +273,7 @@ fn draw(position: &Position, painter: Painter) -> String {
 }
 
 /// `Black (X) 12  White (O) 9`.
-fn score_line(position: &Position) -> String {
+pub(crate) fn score_line(position: &Position) -> String {
     format!(
         "Black (X) {}  White (O) {}",
         position.count(Color::Black),
@@ -259,7 +291,7 @@ fn move_names(position: &Position) -> String {
 }
 
 /// The board, the score and whose turn it is (or the result).
-fn describe(position: &Position, painter: Painter) -> String {
+pub(crate) fn describe(position: &Position, painter: Painter) -> String {
     let mut out = draw(position, painter);
     out.push('\n');
     out.push_str(&score_line(position));

@@ -5,6 +5,8 @@
 
 mod json;
 mod play;
+#[cfg(feature = "server")]
+pub(crate) use play::draw_cells;
 pub(crate) mod start;
 pub(crate) mod text;
 mod tools;
@@ -32,6 +34,8 @@ pub struct SudokuArgs {
     command: Option<Command>,
     #[command(flatten)]
     play: PlayArgs,
+    #[command(flatten)]
+    online: crate::online::ConnectArgs,
 }
 
 #[derive(Subcommand, Debug)]
@@ -127,8 +131,28 @@ enum BenchMode {
     First,
 }
 
+/// Online play: a puzzle of the server, alone at the table (others may watch it with
+/// --table).
+#[cfg(feature = "server")]
+fn play_online(online: &crate::online::ConnectArgs, size: usize) -> CliResult {
+    crate::online::sudoku(online, serde_json::json!({ "size": size }))
+}
+
+#[cfg(not(feature = "server"))]
+fn play_online(_: &crate::online::ConnectArgs, _: usize) -> CliResult {
+    Err(crate::online::unavailable())
+}
+
 /// Runs `tabletop sudoku`.
 pub fn run(args: SudokuArgs, full_screen: bool) -> CliResult {
+    if args.online.is_set() {
+        if args.command.is_some() || args.play.is_set_beyond_size() {
+            return Err(CliError::usage(
+                "--connect plays a puzzle the server makes: only --size (4, 6 or 9) goes with it",
+            ));
+        }
+        return play_online(&args.online, args.play.side().unwrap_or(9));
+    }
     let plays = matches!(args.command, None | Some(Command::Play(_)));
     if !plays && args.play.is_set() {
         return Err(CliError::usage(

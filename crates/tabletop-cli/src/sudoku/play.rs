@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use rand_chacha::ChaCha8Rng;
 use sudoku_core::logic::{Difficulty, Hint};
-use sudoku_core::{Game, GenerateOptions, Move, symbol_char};
+use sudoku_core::{Game, GenerateOptions, Grid, Move, symbol_char};
 use tabletop_play::sudoku::{self, Input, Sudoku};
 use tabletop_play::{Action, Refusal, Seat, Table};
 
@@ -213,8 +213,14 @@ impl Session for SudokuSession {
 /// The grid with its row and column numbers. Givens and entries differ: bold and cyan on
 /// a terminal, plain and in parentheses through a pipe.
 fn draw_grid(game: &Game, painter: Painter) -> String {
+    draw_cells(game.puzzle(), game.grid(), painter)
+}
+
+/// The grid of `puzzle` with the entries of `grid` (online play draws the server's view
+/// with it): givens bold, entries cyan or in parentheses.
+pub(crate) fn draw_cells(puzzle: &Grid, grid: &Grid, painter: Painter) -> String {
     let styled = painter.paint("x", Style::Bold) != "x";
-    let size = game.size();
+    let size = grid.size();
     let n = size.side();
     let (br, bc) = (size.box_rows(), size.box_cols());
     let mut out = String::new();
@@ -245,7 +251,7 @@ fn draw_grid(game: &Game, painter: Painter) -> String {
             if c % bc == 0 {
                 out.push('|');
             }
-            let cell = match (game.grid().get(r, c), game.is_given(r, c)) {
+            let cell = match (grid.get(r, c), puzzle.get(r, c).is_some()) {
                 (None, _) => painter.paint(" . ", Style::Dim),
                 (Some(v), true) => painter.paint(&format!(" {} ", symbol_char(v)), Style::Bold),
                 (Some(v), false) if styled => {

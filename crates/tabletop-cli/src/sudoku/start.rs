@@ -47,6 +47,16 @@ impl PlayArgs {
         }
     }
 
+    /// `--size`, if given.
+    pub(super) fn side(&self) -> Option<usize> {
+        self.size
+    }
+
+    /// Whether an option other than `--size` is given (online play takes only the size).
+    pub(super) fn is_set_beyond_size(&self) -> bool {
+        self.difficulty.is_some() || self.seed.seed.is_some() || self.load.is_some()
+    }
+
     /// Whether any play option is given.
     pub(super) fn is_set(&self) -> bool {
         self.difficulty.is_some()

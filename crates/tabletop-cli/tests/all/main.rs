@@ -11,6 +11,8 @@ mod battleship;
 mod cli;
 mod nardy;
 mod nardy_ai;
+#[cfg(feature = "server")]
+mod online;
 mod readme;
 mod reversi;
 mod reversi_ai;

@@ -1,0 +1,105 @@
+//! Online play: `tabletop GAME --connect ws://HOST:PORT` plays a table of `tabletop serve`
+//! in line mode, the other player being a seat of the server's table like any other.
+//!
+//! The flags ([`ConnectArgs`]) exist in every build so the command line is the same; the
+//! client itself needs the `server` feature. Files: [`identity`] keeps the guest token,
+//! [`link`] is the WebSocket with its reconnection, [`client`] the command loop,
+//! [`remote`] what a game gives that loop, and one file per game says how its views,
+//! events and typed moves read.
+//!
+//! The full screen does not play online yet: its screens (`tui::nardy`, `tui::reversi`, …)
+//! own a local `Table<G>` and read the engine game inside it (`Game`, nardy's
+//! `TurnBuilder`), which a client cannot rebuild from views (the dice generator stays on
+//! the server). Online they would need a source of state that is either the local table
+//! or the server's `TableView` (its fields cover what the boards draw; a checker's
+//! destinations are `legal_steps` filtered by `from`), moves sent through [`link`] instead
+//! of `Table::apply`, `tick` draining the link's notes, and undo, save and the settings
+//! menu turned off.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+#[cfg(feature = "server")]
+mod battleship;
+#[cfg(feature = "server")]
+mod client;
+#[cfg(feature = "server")]
+mod identity;
+#[cfg(feature = "server")]
+mod link;
+#[cfg(feature = "server")]
+mod nardy;
+#[cfg(feature = "server")]
+mod remote;
+#[cfg(feature = "server")]
+mod reversi;
+#[cfg(feature = "server")]
+mod sudoku;
+
+#[cfg(feature = "server")]
+pub use battleship::play as battleship;
+#[cfg(feature = "server")]
+pub use nardy::play as nardy;
+#[cfg(feature = "server")]
+pub use reversi::play as reversi;
+#[cfg(feature = "server")]
+pub use sudoku::play as sudoku;
+
+/// The flags of online play, shared by the four games.
+#[derive(Args, Debug, Clone, Default)]
+pub struct ConnectArgs {
+    /// Play online at a `tabletop serve` server, e.g. ws://127.0.0.1:8080: makes a table
+    /// and prints the invite code for the other player (see --invite and --table).
+    #[arg(long, value_name = "URL")]
+    pub connect: Option<String>,
+    /// With --connect: join the table of this invite code.
+    #[arg(
+        long,
+        value_name = "CODE",
+        requires = "connect",
+        conflicts_with = "table"
+    )]
+    pub invite: Option<String>,
+    /// With --connect: come back to this table (its id was printed when it started), or
+    /// watch it.
+    #[arg(long, value_name = "ID", requires = "connect")]
+    pub table: Option<String>,
+    /// With --connect, for a new table: a chess clock of MIN minutes a side plus INC
+    /// seconds a move, e.g. 5+3 (the server records a loss on time).
+    #[arg(long, value_name = "MIN[+INC]", requires = "connect", value_parser = parse_clock)]
+    pub clock: Option<(u64, u64)>,
+    /// With --connect: the file that keeps your identity on the server [default:
+    /// tabletop/identity.json in your data folder, or $TABLETOP_IDENTITY].
+    #[arg(long, value_name = "FILE", requires = "connect")]
+    pub identity: Option<PathBuf>,
+}
+
+/// `5+3`: minutes a side and seconds added a move (up to a day and an hour).
+fn parse_clock(text: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("'{text}' is not a clock: use MIN or MIN+INC, like 5+3");
+    let (minutes, increment) = text.split_once('+').unwrap_or((text, "0"));
+    let minutes: u64 = minutes.trim().parse().map_err(|_| bad())?;
+    let increment: u64 = increment.trim().parse().map_err(|_| bad())?;
+    if !(1..=24 * 60).contains(&minutes) || increment > 3600 {
+        return Err(format!(
+            "'{text}': a clock has 1 to 1440 minutes and an increment up to 3600 s"
+        ));
+    }
+    Ok((minutes, increment))
+}
+
+impl ConnectArgs {
+    /// Whether online play is asked for.
+    pub fn is_set(&self) -> bool {
+        self.connect.is_some()
+    }
+}
+
+/// The error of `--connect` in a build without network play.
+#[cfg(not(feature = "server"))]
+pub fn unavailable() -> crate::common::CliError {
+    crate::common::CliError::usage(
+        "this tabletop was built without network play (cargo feature `server`)",
+    )
+}
