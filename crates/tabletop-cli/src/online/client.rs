@@ -88,6 +88,8 @@ struct Client<R: Remote> {
     /// Makes command ids unique between runs: the server applies an id once per player.
     id_prefix: String,
     next_id: u64,
+    /// This seat's contribution to a nardy table's dice, once made.
+    seed: Option<String>,
     /// The `create`, `join` or `open` that starts the game, resent after a drop until
     /// answered (the server applies a `create` once).
     start: Option<Value>,
@@ -99,8 +101,8 @@ struct Client<R: Remote> {
     /// The last version seen, for `open` with `since` after a drop.
     version: Option<u64>,
     view: Option<View<R>>,
-    /// The version whose board was printed last.
-    shown: Option<u64>,
+    /// The version (and seat to act) whose board was printed last.
+    shown: Option<(u64, Option<u8>)>,
     /// The `act` sent and not yet acknowledged: resent with its id after a drop.
     pending: Option<Value>,
     /// Inputs still to send after the pending one (the steps of a nardy turn).
@@ -141,6 +143,7 @@ impl<R: Remote> Client<R> {
             painter,
             id_prefix: format!("{:x}", clock_seed()),
             next_id: 0,
+            seed: None,
             start: None,
             table: None,
             invite: None,
@@ -163,6 +166,27 @@ impl<R: Remote> Client<R> {
 
     fn send(&self, message: &Value) {
         let _ = self.outgoing.send(message.clone());
+    }
+
+    /// Nardy dice you can verify: while the table waits for this seat's seed, sends 32
+    /// random bytes of this machine's, so that the server alone does not pick the dice
+    /// (always the same bytes: sent again after a drop, the server takes them once).
+    fn seed_dice(&mut self, message: &Value) {
+        let (Some(seat), Some(table)) = (self.seat, self.table.clone()) else {
+            return;
+        };
+        let dice = &message["dice"];
+        if !dice.is_object() || !dice["seeds"][usize::from(seat)].is_null() {
+            return;
+        }
+        let seed = self
+            .seed
+            .get_or_insert_with(|| {
+                tabletop_server::identity::hex(&tabletop_server::identity::random_bytes::<32>())
+            })
+            .clone();
+        let id = self.new_id();
+        self.send(&json!({"type": "seed", "id": id, "table": table, "seed": seed}));
     }
 
     /// The command that starts the game.
@@ -301,7 +325,10 @@ impl<R: Remote> Client<R> {
                     None => println!("You watch this table."),
                 }
             }
-            "table" => self.table_status(text(message, "status")),
+            "table" => {
+                self.seed_dice(message);
+                self.table_status(text(message, "status"));
+            }
             "events" => self.events(message),
             "view" => {
                 let view = message
@@ -389,8 +416,10 @@ impl<R: Remote> Client<R> {
         let Some(view) = &self.view else {
             return false;
         };
-        if self.shown != Some(view.version) {
-            self.shown = Some(view.version);
+        // A nardy table's first dice come at version 0 too, once every seed is in.
+        let now = (view.version, view.to_act.map(|s| s.0));
+        if self.shown != Some(now) {
+            self.shown = Some(now);
             if self.game.mid_turn(view) {
                 // Only the mover hears of a turn in progress; the board follows the turn.
                 if let Some(me) = self.seat.filter(|&me| self.game.my_turn(view, me)) {
@@ -416,6 +445,7 @@ impl<R: Remote> Client<R> {
                     EndReason::Resigned => " by resignation",
                     EndReason::Timeout => " on time",
                     EndReason::Rules => "",
+                    EndReason::Abandoned => ", claimed from a player who left",
                 };
                 println!("Game over{how}: {result}");
                 return true;
