@@ -57,6 +57,8 @@ export default {
   },
 
   status(app, v) {
+    // Online, no dice exist until every player has sent a seed (verified dice).
+    if (!v.dice) return 'Waiting for the dice: each player adds a random seed of their own';
     const left = v.dice_left.length ? ` (to play: ${v.dice_left.join(', ')})` : '';
     return `${NAMES[v.side]} to move, dice ${v.dice[0]}-${v.dice[1]}${left}`;
   },
