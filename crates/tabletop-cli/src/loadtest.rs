@@ -75,6 +75,9 @@ pub fn run(args: LoadtestArgs) -> CliResult {
         "loadtest: connections dropped and made again: {}",
         report.drops
     );
+    for (kind, n) in &report.error_kinds {
+        println!("loadtest: errors {kind}: {n}");
+    }
     println!("{report}");
     Ok(())
 }

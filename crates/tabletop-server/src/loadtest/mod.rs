@@ -66,6 +66,8 @@ pub struct LoadReport {
     pub duplicated: u64,
     /// Connections dropped on purpose (and made again).
     pub drops: u64,
+    /// The errors by kind: the server's error code, or what failed.
+    pub error_kinds: Vec<(String, u64)>,
 }
 
 impl std::fmt::Display for LoadReport {
@@ -94,7 +96,21 @@ struct Counters {
     lost: AtomicU64,
     duplicated: AtomicU64,
     drops: AtomicU64,
+    error_kinds: Mutex<std::collections::BTreeMap<String, u64>>,
     latencies_us: Mutex<Vec<u64>>,
+}
+
+impl Counters {
+    /// Counts an error of this kind (an error code, or what failed).
+    async fn error(&self, kind: &str) {
+        self.errors.fetch_add(1, Ordering::Relaxed);
+        *self
+            .error_kinds
+            .lock()
+            .await
+            .entry(kind.to_owned())
+            .or_default() += 1;
+    }
 }
 
 /// Whether a `ws://` URL names this machine (127.0.0.0/8, `localhost` or `::1`).
@@ -131,11 +147,8 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
     for pair in 0..config.games {
         let (config, counters) = (config.clone(), counters.clone());
         tasks.push(tokio::spawn(async move {
-            if play_pair(&config, pair as u64, deadline, &counters)
-                .await
-                .is_err()
-            {
-                counters.errors.fetch_add(1, Ordering::Relaxed);
+            if let Err(Gone(why)) = play_pair(&config, pair as u64, deadline, &counters).await {
+                counters.error(&format!("a pair stopped: {why}")).await;
             }
         }));
     }
@@ -161,6 +174,13 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
         lost: counters.lost.load(Ordering::Relaxed),
         duplicated: counters.duplicated.load(Ordering::Relaxed),
         drops: counters.drops.load(Ordering::Relaxed),
+        error_kinds: counters
+            .error_kinds
+            .lock()
+            .await
+            .clone()
+            .into_iter()
+            .collect(),
     })
 }
 
@@ -209,8 +229,14 @@ async fn create(
         .request(json!({"type": "create", "game": game.name(), "seats": seats}))
         .await?;
     counters.games.fetch_add(1, Ordering::Relaxed);
-    let id = created["table"].as_str().ok_or(Gone)?.to_owned();
-    let invite = created["invite"].as_str().ok_or(Gone)?.to_owned();
+    let id = created["table"]
+        .as_str()
+        .ok_or(Gone("a malformed answer"))?
+        .to_owned();
+    let invite = created["invite"]
+        .as_str()
+        .ok_or(Gone("a malformed answer"))?
+        .to_owned();
     Ok((id, invite))
 }
 
@@ -241,7 +267,7 @@ async fn play(
     let opened = player
         .request(json!({"type": "open", "table": table}))
         .await?;
-    let seat = opened["seat"].as_u64().ok_or(Gone)?;
+    let seat = opened["seat"].as_u64().ok_or(Gone("a malformed answer"))?;
     // The last event version received, and whether a reconnect's catch-up is under way
     // (it may end with a view past the last event: missed events sent as a view).
     let mut seen: Option<u64> = None;
@@ -264,12 +290,12 @@ async fn play(
             return if Instant::now() >= deadline {
                 Ok(())
             } else {
-                Err(Gone)
+                Err(Gone("the server fell silent"))
             };
         };
         let m = match m {
             Ok(m) => m,
-            Err(Gone) => {
+            Err(Gone(_)) => {
                 // The server went away (killed and restarted, say): come back.
                 player.come_back().await?;
                 resume(player, table, seen, pending.as_mut()).await?;
@@ -295,7 +321,8 @@ async fn play(
                 }
             }
             "error" => {
-                counters.errors.fetch_add(1, Ordering::Relaxed);
+                let code = m["code"].as_str().unwrap_or("?");
+                counters.error(code).await;
             }
             // Verified dice: a person's seat contributes a seed before the first roll.
             "table"
@@ -399,10 +426,8 @@ async fn play(
             // up, send it again.
             if dropped {
                 counters.drops.fetch_add(1, Ordering::Relaxed);
-                player.reconnect().await?;
-            } else {
-                player.come_back().await?;
             }
+            player.come_back().await?;
             resume(player, table, seen, Some(&mut p)).await?;
             catching_up = true;
         }

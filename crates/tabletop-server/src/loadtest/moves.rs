@@ -3,6 +3,8 @@
 //! battleship fleet comes from the engine's sampler and shots go to cells not yet shot;
 //! a sudoku player enters the digits of the solution it works out itself.
 
+use std::sync::{Arc, Mutex};
+
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
@@ -13,7 +15,21 @@ use crate::games::GameKind;
 #[derive(Default)]
 pub struct Memory {
     solution: Option<sudoku_core::Grid>,
-    fleets: Option<battleship_core::UniformFleets>,
+}
+
+/// The fleet sampler of `rules`, made once for the whole load test: making one takes
+/// about 0.2 s of CPU, which every battleship player making its own would spend on the
+/// load generator's threads, delaying every other player.
+fn fleets(rules: &battleship_core::Rules) -> Arc<battleship_core::UniformFleets> {
+    static MADE: Mutex<Vec<(battleship_core::Rules, Arc<battleship_core::UniformFleets>)>> =
+        Mutex::new(Vec::new());
+    let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, fleets)) = made.iter().find(|(r, _)| r == rules) {
+        return fleets.clone();
+    }
+    let fleets = Arc::new(battleship_core::UniformFleets::new(rules));
+    made.push((rules.clone(), fleets.clone()));
+    fleets
 }
 
 /// The games played in turn by the pairs: pair `k` plays `ROTATION[k % 4]`.
@@ -51,24 +67,16 @@ pub fn choose(
     let play = match game {
         GameKind::Reversi => pick(rng, state["legal"].as_array()?)?,
         GameKind::Nardy => json!({"step": pick(rng, state["legal_steps"].as_array()?)?}),
-        GameKind::Battleship => battleship(seat, state, memory, rng)?,
+        GameKind::Battleship => battleship(seat, state, rng)?,
         GameKind::Sudoku => sudoku(state, memory, rng)?,
     };
     Some(json!({"play": play}))
 }
 
-fn battleship(
-    seat: u64,
-    state: &Value,
-    memory: &mut Memory,
-    rng: &mut ChaCha8Rng,
-) -> Option<Value> {
+fn battleship(seat: u64, state: &Value, rng: &mut ChaCha8Rng) -> Option<Value> {
     let rules: battleship_core::Rules = serde_json::from_value(state["rules"].clone()).ok()?;
     if state["placed"][seat as usize] == false {
-        let fleets = memory
-            .fleets
-            .get_or_insert_with(|| battleship_core::UniformFleets::new(&rules));
-        let fleet = fleets.sample(rng);
+        let fleet = fleets(&rules).sample(rng);
         return Some(json!({"place": fleet}));
     }
     let shot: Vec<&Value> = state["shots"]

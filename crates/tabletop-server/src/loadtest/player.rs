@@ -10,9 +10,10 @@ use tokio_tungstenite::tungstenite::Message;
 type Ws =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-/// A connection failed or the server closed it.
+/// A connection failed or the server closed it, or answered with an error: what
+/// happened.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Gone;
+pub struct Gone(pub &'static str);
 
 /// A client: its connection, identity and command counter.
 pub struct Player {
@@ -27,7 +28,8 @@ async fn open_socket(url: &str) -> Result<Ws, Gone> {
     let connect = tokio_tungstenite::connect_async_with_config(url, None, true);
     match tokio::time::timeout(Duration::from_secs(10), connect).await {
         Ok(Ok((ws, _))) => Ok(ws),
-        _ => Err(Gone),
+        Ok(Err(_)) => Err(Gone("could not connect")),
+        Err(_) => Err(Gone("connecting took over 10 s")),
     }
 }
 
@@ -43,7 +45,10 @@ impl Player {
         };
         player.say(json!({"type": "hello", "protocol": 1})).await?;
         let welcome = player.until(|m| m["type"] == "welcome").await?;
-        player.token = welcome["token"].as_str().ok_or(Gone)?.to_owned();
+        player.token = welcome["token"]
+            .as_str()
+            .ok_or(Gone("no token"))?
+            .to_owned();
         Ok(player)
     }
 
@@ -65,7 +70,7 @@ impl Player {
                 return Ok(());
             }
             if tokio::time::Instant::now() >= give_up {
-                return Err(Gone);
+                return Err(Gone("could not come back within 30 s"));
             }
             tokio::time::sleep(Duration::from_millis(200)).await;
         }
@@ -82,9 +87,9 @@ impl Player {
                 Err(gone) => Err(gone),
             };
             match answer {
-                Ok(m) if m["type"] == "error" => return Err(Gone),
+                Ok(m) if m["type"] == "error" => return Err(Gone("a command was refused")),
                 Ok(m) => return Ok(m),
-                Err(Gone) => self.come_back().await?,
+                Err(_) => self.come_back().await?,
             }
         }
     }
@@ -108,7 +113,7 @@ impl Player {
         self.ws
             .send(Message::text(message.to_string()))
             .await
-            .map_err(|_| Gone)
+            .map_err(|_| Gone("sending failed"))
     }
 
     /// The next message.
@@ -116,10 +121,10 @@ impl Player {
         loop {
             match self.ws.next().await {
                 Some(Ok(Message::Text(text))) => {
-                    return serde_json::from_str(&text).map_err(|_| Gone);
+                    return serde_json::from_str(&text).map_err(|_| Gone("not JSON"));
                 }
                 Some(Ok(_)) => continue,
-                _ => return Err(Gone),
+                _ => return Err(Gone("the connection closed")),
             }
         }
     }
@@ -132,7 +137,7 @@ impl Player {
                 return Ok(m);
             }
             if m["type"] == "error" {
-                return Err(Gone);
+                return Err(Gone("an error came"));
             }
         }
     }

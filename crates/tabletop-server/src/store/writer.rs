@@ -5,13 +5,19 @@
 //! On PostgreSQL each transaction also notifies the tables it changed (`NOTIFY
 //! tabletop`, delivered at commit), so that other servers on the database hear of them.
 
+use std::sync::Arc;
+
 use sqlx::AnyPool;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{Semaphore, mpsc, oneshot};
 
 use super::{StoreError, now_ms};
 
 /// The most actions stored in one transaction.
 const MAX_BATCH: usize = 64;
+
+/// The most transactions in flight at once on PostgreSQL (of its pool's eight
+/// connections; the rest serve reads).
+const IN_FLIGHT: usize = 4;
 
 /// One applied action to store: its input and the events it caused, and when the
 /// status changes or a snapshot is due, the table's new status and save.
@@ -64,25 +70,43 @@ impl Writer {
 }
 
 async fn write_loop(pool: AnyPool, mut rx: mpsc::Receiver<Job>, postgres: bool) {
-    let mut batch: Vec<Job> = Vec::with_capacity(MAX_BATCH);
-    while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
-        let commits: Vec<&Commit> = batch.iter().map(|(c, _)| c).collect();
-        match write(&pool, &commits, postgres).await {
-            Ok(()) => {
-                for (_, done) in batch.drain(..) {
-                    let _ = done.send(Ok(()));
-                }
+    // SQLite has one writer; PostgreSQL flushes its log at each commit, so several
+    // batches in flight at once keep one flush from holding back the next batch.
+    let in_flight = Arc::new(Semaphore::new(if postgres { IN_FLIGHT } else { 1 }));
+    loop {
+        let Ok(permit) = in_flight.clone().acquire_owned().await else {
+            return;
+        };
+        let mut batch: Vec<Job> = Vec::with_capacity(MAX_BATCH);
+        if rx.recv_many(&mut batch, MAX_BATCH).await == 0 {
+            return;
+        }
+        let pool = pool.clone();
+        tokio::spawn(async move {
+            store_batch(&pool, batch, postgres).await;
+            drop(permit);
+        });
+    }
+}
+
+/// Stores a batch and answers each of its rooms.
+async fn store_batch(pool: &AnyPool, mut batch: Vec<Job>, postgres: bool) {
+    let commits: Vec<&Commit> = batch.iter().map(|(c, _)| c).collect();
+    match write(pool, &commits, postgres).await {
+        Ok(()) => {
+            for (_, done) in batch.drain(..) {
+                let _ = done.send(Ok(()));
             }
-            // One bad action must not sink the others: store them one by one.
-            Err(_) if batch.len() > 1 => {
-                for (commit, done) in batch.drain(..) {
-                    let _ = done.send(write(&pool, &[&commit], postgres).await);
-                }
+        }
+        // One bad action must not sink the others: store them one by one.
+        Err(_) if batch.len() > 1 => {
+            for (commit, done) in batch.drain(..) {
+                let _ = done.send(write(pool, &[&commit], postgres).await);
             }
-            Err(e) => {
-                for (_, done) in batch.drain(..) {
-                    let _ = done.send(Err(StoreError::Corrupt(e.to_string())));
-                }
+        }
+        Err(e) => {
+            for (_, done) in batch.drain(..) {
+                let _ = done.send(Err(StoreError::Corrupt(e.to_string())));
             }
         }
     }
