@@ -30,24 +30,9 @@ struct Server {
 impl Server {
     /// Starts one over `db`, listening on `listen` (`127.0.0.1:0`: any free port).
     fn start(db: &Path, listen: &str) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-            .args(["serve", "--listen", listen, "--database"])
-            .arg(format!("sqlite://{}", db.display()))
-            .env("RUST_LOG", "warn")
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("tabletop serve starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let addr = line
-            .strip_prefix("listening on ws://")
-            .and_then(|rest| rest.split('/').next())
-            .unwrap_or_else(|| panic!("no address in {line:?}"))
-            .to_owned();
+        let database = format!("sqlite://{}", db.display());
+        let (child, addr) =
+            crate::serve::start_serve(&["--listen", listen, "--database", &database]);
         Server {
             child,
             url: format!("ws://{addr}"),

@@ -1,9 +1,9 @@
 //! `tabletop serve --web DIR` as a process: it serves the folder's page at `/` beside the
 //! protocol, and refuses a folder without a page with a clear message.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::Duration;
 
 #[test]
@@ -36,31 +36,15 @@ fn serve_web_serves_the_folder_and_refuses_one_without_a_page() {
         "<html><head></head><body>the page</body></html>",
     )
     .unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
-        .args([
-            "serve",
-            "--listen",
-            "127.0.0.1:0",
-            "--database",
-            &db,
-            "--web",
-        ])
-        .arg(&dir)
-        .env("RUST_LOG", "warn")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .strip_prefix("listening on ws://")
-        .and_then(|rest| rest.split('/').next())
-        .unwrap_or_else(|| panic!("no address in {line:?}"))
-        .to_owned();
+    let dir_text = dir.display().to_string();
+    let (mut child, addr) = crate::serve::start_serve(&[
+        "--listen",
+        "127.0.0.1:0",
+        "--database",
+        &db,
+        "--web",
+        &dir_text,
+    ]);
     let mut tcp = TcpStream::connect(&addr).unwrap();
     tcp.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
     write!(

@@ -50,12 +50,21 @@ impl Store {
         table: &str,
         version: u64,
     ) -> Result<Vec<(String, String, u64)>, StoreError> {
+        self.commands_since(table, version as i64).await
+    }
+
+    /// The command ids applied at a table after version `after`.
+    pub(super) async fn commands_since(
+        &self,
+        table: &str,
+        after: i64,
+    ) -> Result<Vec<(String, String, u64)>, StoreError> {
         let rows = sqlx::query(
             "SELECT player_id, client_id, version FROM commands
              WHERE table_id = $1 AND version > $2",
         )
         .bind(table)
-        .bind(version as i64)
+        .bind(after)
         .fetch_all(&self.pool)
         .await?;
         rows.iter()

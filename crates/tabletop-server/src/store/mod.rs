@@ -539,20 +539,8 @@ impl Store {
 
     /// The command ids applied at a table, with their players and versions.
     pub async fn commands_of(&self, table: &str) -> Result<Vec<(String, String, u64)>, StoreError> {
-        let rows =
-            sqlx::query("SELECT player_id, client_id, version FROM commands WHERE table_id = $1")
-                .bind(table)
-                .fetch_all(&self.pool)
-                .await?;
-        rows.iter()
-            .map(|r| {
-                Ok((
-                    r.try_get("player_id")?,
-                    r.try_get("client_id")?,
-                    r.try_get::<i64, _>("version")? as u64,
-                ))
-            })
-            .collect()
+        // The command that made the table has version 0.
+        self.commands_since(table, -1).await
     }
 
     /// A player's finished games, newest first (at most 200).
