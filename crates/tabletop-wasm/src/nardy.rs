@@ -95,7 +95,7 @@ impl NardyTable {
     }
 }
 
-fn color_index(c: Color) -> u8 {
+pub(crate) fn color_index(c: Color) -> u8 {
     match c {
         Color::White => 0,
         Color::Black => 1,
@@ -127,35 +127,10 @@ impl NardyTable {
         let builder = nardy.builder();
         let legal: Vec<[u8; 2]> = builder
             .as_ref()
-            .map(|b| {
-                b.legal_steps()
-                    .iter()
-                    .map(|s| [s.from(), s.to().unwrap_or(0)])
-                    .collect()
-            })
+            .map(|b| b.legal_steps().iter().map(step_pair).collect())
             .unwrap_or_default();
-        let history: Vec<Value> = game
-            .history()
-            .iter()
-            .map(|t| {
-                json!({
-                    "color": color_index(t.color),
-                    "dice": [t.dice.high(), t.dice.low()],
-                    "turn": t.mv.to_string(),
-                    "steps": t.mv.steps().iter().map(|s| [s.from(), s.to().unwrap_or(0)]).collect::<Vec<_>>(),
-                })
-            })
-            .collect();
-        map.insert("white".into(), json!(pos.board(Color::White)));
-        map.insert("black".into(), json!(pos.board(Color::Black)));
-        map.insert(
-            "off".into(),
-            json!([pos.borne_off(Color::White), pos.borne_off(Color::Black)]),
-        );
-        map.insert(
-            "pips".into(),
-            json!([pos.pip_count(Color::White), pos.pip_count(Color::Black)]),
-        );
+        let history = history_json(game.history());
+        position_fields(map, &pos);
         map.insert(
             "dice".into(),
             json!((!over).then(|| [game.dice().high(), game.dice().low()])),
@@ -189,6 +164,41 @@ impl NardyTable {
             map.insert("result".into(), json!(e.score.to_string()));
         }
     }
+}
+
+/// What the page draws of a position, offline and online alike: each side's checkers by
+/// point, checkers borne off and pip counts (White first).
+pub(crate) fn position_fields(map: &mut Map<String, Value>, pos: &nardy_core::Position) {
+    map.insert("white".into(), json!(pos.board(Color::White)));
+    map.insert("black".into(), json!(pos.board(Color::Black)));
+    map.insert(
+        "off".into(),
+        json!([pos.borne_off(Color::White), pos.borne_off(Color::Black)]),
+    );
+    map.insert(
+        "pips".into(),
+        json!([pos.pip_count(Color::White), pos.pip_count(Color::Black)]),
+    );
+}
+
+/// The turns played, as the page lists them: side, dice, the turn and its steps.
+pub(crate) fn history_json(history: &[nardy_core::TurnRecord]) -> Vec<Value> {
+    history
+        .iter()
+        .map(|t| {
+            json!({
+                "color": color_index(t.color),
+                "dice": [t.dice.high(), t.dice.low()],
+                "turn": t.mv.to_string(),
+                "steps": t.mv.steps().iter().map(step_pair).collect::<Vec<_>>(),
+            })
+        })
+        .collect()
+}
+
+/// A step as the page reads it: from, to (0: off the board).
+pub(crate) fn step_pair(s: &Step) -> [u8; 2] {
+    [s.from(), s.to().unwrap_or(0)]
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 //! `online_battleship`). Read in Rust because the views hold 64-bit boards (reversi) that
 //! JavaScript numbers cannot carry exactly.
 
+use crate::nardy::step_pair;
 use serde_json::{Map, Value, json};
 use tabletop_play::nardy::{Input, Nardy};
 use tabletop_play::reversi::Reversi;
@@ -109,41 +110,12 @@ fn common<V, S>(v: &TableView<V, S>) -> Map<String, Value> {
     map
 }
 
-fn step_pair(s: &nardy_core::Step) -> [u8; 2] {
-    [s.from(), s.to().unwrap_or(0)]
-}
-
 fn nardy(v: View<Nardy>) -> Map<String, Value> {
-    use nardy_core::Color;
-    let index = |c: Color| match c {
-        Color::White => 0,
-        Color::Black => 1,
-    };
     let mut map = common(&v);
     let s = &v.state;
     let pos = &s.position;
-    let history: Vec<Value> = s
-        .history
-        .iter()
-        .map(|t| {
-            json!({
-                "color": index(t.color),
-                "dice": [t.dice.high(), t.dice.low()],
-                "turn": t.mv.to_string(),
-                "steps": t.mv.steps().iter().map(step_pair).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    map.insert("white".into(), json!(pos.board(Color::White)));
-    map.insert("black".into(), json!(pos.board(Color::Black)));
-    map.insert(
-        "off".into(),
-        json!([pos.borne_off(Color::White), pos.borne_off(Color::Black)]),
-    );
-    map.insert(
-        "pips".into(),
-        json!([pos.pip_count(Color::White), pos.pip_count(Color::Black)]),
-    );
+    let history = crate::nardy::history_json(&s.history);
+    crate::nardy::position_fields(&mut map, pos);
     let over = v.ending.is_some();
     map.insert(
         "dice".into(),
@@ -161,7 +133,10 @@ fn nardy(v: View<Nardy>) -> Map<String, Value> {
     };
     map.insert("legal".into(), json!(legal));
     map.insert("notation".into(), json!(pos.to_string()));
-    map.insert("side".into(), json!(index(pos.side_to_move())));
+    map.insert(
+        "side".into(),
+        json!(crate::nardy::color_index(pos.side_to_move())),
+    );
     map.insert("history".into(), json!(history));
     if let Some(e) = &v.ending {
         map.insert("result".into(), json!(e.score.to_string()));
@@ -170,28 +145,15 @@ fn nardy(v: View<Nardy>) -> Map<String, Value> {
 }
 
 fn reversi(v: View<Reversi>) -> Map<String, Value> {
-    use reversi_core::{Color, Square};
     let mut map = common(&v);
     let s = &v.state;
-    let pos = &s.position;
-    let board: Vec<u8> = Square::ALL
-        .iter()
-        .map(|&sq| match pos.piece_at(sq) {
-            None => 0,
-            Some(Color::Black) => 1,
-            Some(Color::White) => 2,
-        })
-        .collect();
+    crate::reversi::position_fields(&mut map, &s.position);
     let legal: Vec<u8> = s
         .legal
         .iter()
         .filter_map(|m| m.square())
         .map(|q| q.index())
         .collect();
-    let flipped: Vec<u8> = (0..64u8)
-        .filter(|&i| s.last_flipped.bits() >> i & 1 == 1)
-        .collect();
-    map.insert("board".into(), json!(board));
     map.insert("legal".into(), json!(legal));
     map.insert(
         "last".into(),
@@ -203,21 +165,13 @@ fn reversi(v: View<Reversi>) -> Map<String, Value> {
                 .map(|q| q.index())
         ),
     );
-    map.insert("flipped".into(), json!(flipped));
+    map.insert(
+        "flipped".into(),
+        json!(crate::reversi::squares(s.last_flipped)),
+    );
     map.insert(
         "moves".into(),
         json!(s.moves.iter().map(|m| m.to_string()).collect::<Vec<_>>()),
-    );
-    map.insert(
-        "counts".into(),
-        json!([pos.count(Color::Black), pos.count(Color::White)]),
-    );
-    map.insert(
-        "side".into(),
-        json!(match pos.side_to_move() {
-            Color::Black => 0,
-            Color::White => 1,
-        }),
     );
     if let Some(e) = &v.ending {
         map.insert(

@@ -18,7 +18,7 @@ pub struct ReversiTable {
 
 table_methods!(ReversiTable, Reversi);
 
-fn squares(set: SquareSet) -> Vec<u8> {
+pub(crate) fn squares(set: SquareSet) -> Vec<u8> {
     (0..64u8).filter(|&i| set.bits() >> i & 1 == 1).collect()
 }
 
@@ -91,33 +91,14 @@ impl ReversiTable {
     fn describe(&self, map: &mut Map<String, Value>) {
         let game = self.table.game().game();
         let pos = game.position();
-        let board: Vec<u8> = Square::ALL
-            .iter()
-            .map(|&sq| match pos.piece_at(sq) {
-                None => 0,
-                Some(Color::Black) => 1,
-                Some(Color::White) => 2,
-            })
-            .collect();
         let moves: Vec<String> = game.moves().iter().map(|m| m.to_string()).collect();
         let last = game.moves().iter().rev().find_map(|m| m.square());
         let flipped = self.table.game().last_flipped();
-        map.insert("board".into(), json!(board));
+        position_fields(map, pos);
         map.insert("legal".into(), json!(squares(pos.legal_squares())));
         map.insert("last".into(), json!(last.map(|s| s.index())));
         map.insert("flipped".into(), json!(squares(flipped)));
         map.insert("moves".into(), json!(moves));
-        map.insert(
-            "counts".into(),
-            json!([pos.count(Color::Black), pos.count(Color::White)]),
-        );
-        map.insert(
-            "side".into(),
-            json!(match pos.side_to_move() {
-                Color::Black => 0,
-                Color::White => 1,
-            }),
-        );
         if let Some(e) = self.table.ending() {
             map.insert(
                 "result".into(),
@@ -125,6 +106,31 @@ impl ReversiTable {
             );
         }
     }
+}
+
+/// What the page draws of a position, offline and online alike: the board (0 empty,
+/// 1 black, 2 white by square), the disc counts and the side to move.
+pub(crate) fn position_fields(map: &mut Map<String, Value>, pos: &reversi_core::Position) {
+    let board: Vec<u8> = Square::ALL
+        .iter()
+        .map(|&sq| match pos.piece_at(sq) {
+            None => 0,
+            Some(Color::Black) => 1,
+            Some(Color::White) => 2,
+        })
+        .collect();
+    map.insert("board".into(), json!(board));
+    map.insert(
+        "counts".into(),
+        json!([pos.count(Color::Black), pos.count(Color::White)]),
+    );
+    map.insert(
+        "side".into(),
+        json!(match pos.side_to_move() {
+            Color::Black => 0,
+            Color::White => 1,
+        }),
+    );
 }
 
 #[cfg(test)]
