@@ -90,11 +90,16 @@ impl Hub {
         rooms.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
     }
 
-    /// Another server changed `table`: its room here, if any, catches up.
-    pub async fn changed(&self, table: &str) {
+    /// A server changed a table (`payload`: its id, and the version an action made):
+    /// its room here, if any, catches up.
+    pub async fn changed(&self, payload: &str) {
+        let (table, version) = match payload.split_once(' ') {
+            Some((table, v)) => (table, v.parse().ok()),
+            None => (payload, None),
+        };
         let room = self.rooms.lock().await.get(table).cloned();
         if let Some(room) = room {
-            let _ = room.send(RoomMsg::Refresh).await;
+            let _ = room.send(RoomMsg::Refresh(version)).await;
         }
     }
 

@@ -136,8 +136,9 @@ pub enum RoomMsg {
         /// The new table.
         next: String,
     },
-    /// Another server on the database changed the table: read what it stored.
-    Refresh,
+    /// A server changed the table (an action made this version, if given): read what
+    /// it stored, unless the room has that version already (its own change).
+    Refresh(Option<u64>),
     /// Whether this server holds the table's lease (runs its bots and clock).
     Lease(bool),
     /// A bot's action, computed at `version`.
@@ -371,7 +372,8 @@ impl Room {
                 }
             }
             RoomMsg::Bot { version, action } => self.bot_moved(version, action).await,
-            RoomMsg::Refresh => self.refresh().await,
+            RoomMsg::Refresh(Some(version)) if version <= self.live.version() => {}
+            RoomMsg::Refresh(_) => self.refresh().await,
             RoomMsg::Lease(owner) => self.owner = owner,
         }
     }

@@ -432,7 +432,7 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         if self.postgres.is_some() {
-            writer::notify(&mut tx, table).await?;
+            writer::notify(&mut tx, table, None).await?;
         }
         tx.commit().await?;
         Ok(true)

@@ -19,7 +19,7 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         if self.postgres.is_some() {
-            super::writer::notify(&mut tx, table).await?;
+            super::writer::notify(&mut tx, table, None).await?;
         }
         tx.commit().await?;
         Ok(())

@@ -126,13 +126,19 @@ fn values(rows: usize, columns: usize) -> String {
 }
 
 /// Tells the other servers on this PostgreSQL database that `table` changed (at the
-/// commit of `tx`).
+/// commit of `tx`): the payload is the table's id, with the version an action made (a
+/// room at that version already, as the writer's own is, need not read anything).
 pub async fn notify(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     table: &str,
+    version: Option<u64>,
 ) -> Result<(), StoreError> {
+    let payload = match version {
+        Some(v) => format!("{table} {v}"),
+        None => table.to_owned(),
+    };
     sqlx::query("SELECT pg_notify('tabletop', $1)")
-        .bind(table)
+        .bind(payload)
         .execute(&mut **tx)
         .await?;
     Ok(())
@@ -198,7 +204,7 @@ async fn write(pool: &AnyPool, commits: &[&Commit], postgres: bool) -> Result<()
     }
     if postgres {
         for c in commits {
-            notify(&mut tx, &c.table).await?;
+            notify(&mut tx, &c.table, Some(c.version)).await?;
         }
     }
     tx.commit().await?;
