@@ -227,7 +227,7 @@ pub use bearoff::{BEAROFF_POSITIONS, BearoffDb, WithBearoff};
 pub use equity::Probabilities;
 pub use eval::{Evaluator, HandEval, is_race, terminal_probabilities};
 pub use levels::{Resources, SearchBot};
-pub use network::{INPUTS, MAX_HIDDEN, Network, OUTPUTS, WEIGHTS_FORMAT};
+pub use network::{INPUTS, INPUTS_V2, MAX_HIDDEN, Network, OUTPUTS, WEIGHTS_FORMAT};
 pub use rollout::{RolloutStats, rollout};
 pub use search::{MoveFilter, RankedMove, Search, SearchConfig};
 pub use train::{CHECKPOINT_FORMAT, TrainConfig, Trainer};

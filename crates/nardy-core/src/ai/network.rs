@@ -21,9 +21,14 @@ const PER_POINT: usize = 4;
 /// checkers in its starting quarter / 15, "bore nothing off yet" and the longest run of
 /// its points in front of the opponent's rearmost checker / 6.
 const SIDE_INPUTS: usize = 24 * PER_POINT + 6;
-/// Every input: the side to move, the other side (each in its own path coordinates: 24 is
-/// its head, 1..6 its home), then "the game is a race".
+/// Every input of the first input set: the side to move, the other side (each in its own
+/// path coordinates: 24 is its head, 1..6 its home), then "the game is a race".
 pub const INPUTS: usize = 2 * SIDE_INPUTS + 1;
+/// Blocking inputs of one side in the second set (see [`encode_blocks`]).
+const BLOCK_INPUTS: usize = 3;
+/// Every input of the second input set: the first set, then the blocking inputs of the
+/// side to move and of the other side.
+pub const INPUTS_V2: usize = INPUTS + 2 * BLOCK_INPUTS;
 /// The outputs: [`Probabilities::to_array`].
 pub const OUTPUTS: usize = 5;
 /// The widest hidden layer a weights file may have.
@@ -31,7 +36,7 @@ pub const MAX_HIDDEN: usize = 512;
 
 /// The nonzero inputs of a position (index, value): at most 15 checkers a side give at
 /// most 15 point inputs, plus the extras.
-pub(crate) type Inputs = ArrayVec<(u16, f32), 48>;
+pub(crate) type Inputs = ArrayVec<(u16, f32), 54>;
 
 /// The longest run of `side`'s points in front of `opp`'s rearmost checker, along the
 /// opponent's route: the longest run of set bits among the opponent's coordinates below
@@ -93,7 +98,7 @@ fn encode_side(side: &SideBoard, opp: &SideBoard, base: usize, out: &mut Inputs)
     push(5, prime_in_front(side, opp) as f32 / 6.0);
 }
 
-/// The network's inputs for `position`, from its side to move.
+/// The first input set for `position`, from its side to move.
 pub(crate) fn encode(position: &Position) -> Inputs {
     let mut out = Inputs::new();
     let (m, o) = (position.mover(), position.waiter());
@@ -103,6 +108,58 @@ pub(crate) fn encode(position: &Position) -> Inputs {
         out.push(((INPUTS - 1) as u16, 1.0));
     }
     out
+}
+
+/// The second input set for `position`: the first, then how each side is blocked.
+pub(crate) fn encode_v2(position: &Position) -> Inputs {
+    let mut out = encode(position);
+    let (m, o) = (position.mover(), position.waiter());
+    encode_blocks(&m, &o, INPUTS, &mut out);
+    encode_blocks(&o, &m, INPUTS + BLOCK_INPUTS, &mut out);
+    out
+}
+
+/// How many of the six dice a checker on `q` (own path coordinates) cannot play because
+/// the opponent holds the point it would land on; `blocks` is the opponent's points in
+/// the same coordinates.
+fn blocked_dice(q: u32, blocks: u32) -> u32 {
+    if q <= 1 {
+        return 0;
+    }
+    // bits q-7 .. q-2 are the points q-6 .. q-1 (bit k is point k + 1)
+    let below = blocks & ((1u32 << (q - 1)) - 1);
+    (below >> q.saturating_sub(7)).count_ones()
+}
+
+/// The blocking inputs of `side` (the Long Nardy analogue of backgammon's escapes): the
+/// dice its rearmost checker cannot play / 6, the dice its checkers outside home cannot
+/// play, checker by checker / 90, and the checkers stuck on its head beyond the first
+/// (one leaves a turn) times the share of dice that cannot leave it.
+fn encode_blocks(side: &SideBoard, opp: &SideBoard, base: usize, out: &mut Inputs) {
+    let blocks = rotate_mask(opp.mask);
+    let rear = 32 - side.mask.leading_zeros();
+    let mut total = 0;
+    let mut mask = side.mask & !0x3F;
+    while mask != 0 {
+        let q = mask.trailing_zeros() + 1;
+        mask &= mask - 1;
+        total += u32::from(side.count(q as u8)) * blocked_dice(q, blocks);
+    }
+    let head = u32::from(side.count(24));
+    let values = [
+        blocked_dice(rear, blocks) as f32 / 6.0,
+        total as f32 / 90.0,
+        if head >= 2 {
+            (head - 1) as f32 / 14.0 * blocked_dice(24, blocks) as f32 / 6.0
+        } else {
+            0.0
+        },
+    ];
+    for (k, v) in values.into_iter().enumerate() {
+        if v != 0.0 {
+            out.push(((base + k) as u16, v));
+        }
+    }
 }
 
 fn sigmoid(x: f32) -> f32 {
@@ -210,6 +267,17 @@ impl Network {
     /// A network with `hidden` units and small random weights from `rng` (uniform in
     /// ±0.1, drawn in a fixed order).
     pub fn random(hidden: usize, rng: &mut dyn Rng) -> Network {
+        Network::random_with(INPUTS, hidden, rng)
+    }
+
+    /// A network over `inputs` inputs ([`INPUTS`] or [`INPUTS_V2`]; any other number
+    /// means [`INPUTS`]) with `hidden` units and small random weights from `rng`.
+    pub fn random_with(inputs: usize, hidden: usize, rng: &mut dyn Rng) -> Network {
+        let inputs = if inputs == INPUTS_V2 {
+            INPUTS_V2
+        } else {
+            INPUTS
+        };
         let hidden = hidden.clamp(1, MAX_HIDDEN);
         let mut draw = |n: usize| -> Vec<f32> {
             (0..n)
@@ -217,9 +285,9 @@ impl Network {
                 .collect()
         };
         Network {
-            inputs: INPUTS as u16,
+            inputs: inputs as u16,
             hidden: hidden as u16,
-            w1: draw(INPUTS * hidden),
+            w1: draw(inputs * hidden),
             b1: draw(hidden),
             w2: draw(OUTPUTS * hidden),
             b2: draw(OUTPUTS),
@@ -240,6 +308,20 @@ impl Network {
         usize::from(self.hidden)
     }
 
+    /// The number of inputs: [`INPUTS`] or [`INPUTS_V2`].
+    pub fn inputs(&self) -> usize {
+        usize::from(self.inputs)
+    }
+
+    /// The inputs of `position` as this network reads them.
+    pub(crate) fn encode(&self, position: &Position) -> Inputs {
+        if usize::from(self.inputs) == INPUTS_V2 {
+            encode_v2(position)
+        } else {
+            encode(position)
+        }
+    }
+
     /// The weights in [`WEIGHTS_FORMAT`].
     pub fn to_bytes(&self) -> Vec<u8> {
         WEIGHTS_FORMAT.encode(self)
@@ -255,13 +337,14 @@ impl Network {
 
     fn check(&self) -> Result<(), &'static str> {
         let h = usize::from(self.hidden);
-        if usize::from(self.inputs) != INPUTS {
+        let inputs = usize::from(self.inputs);
+        if inputs != INPUTS && inputs != INPUTS_V2 {
             return Err("the network has the wrong number of inputs");
         }
         if h == 0 || h > MAX_HIDDEN {
             return Err("the hidden layer has 0 or too many units");
         }
-        if self.w1.len() != INPUTS * h
+        if self.w1.len() != inputs * h
             || self.b1.len() != h
             || self.w2.len() != OUTPUTS * h
             || self.b2.len() != OUTPUTS
@@ -342,7 +425,7 @@ impl Network {
 impl Evaluator for Network {
     fn evaluate(&self, position: &Position) -> Probabilities {
         terminal_probabilities(position).unwrap_or_else(|| {
-            Probabilities::from_array(self.forward(&encode(position))).consistent()
+            Probabilities::from_array(self.forward(&self.encode(position))).consistent()
         })
     }
 }
@@ -367,6 +450,52 @@ mod tests {
                     .all(|&(i, v)| usize::from(i) < INPUTS && v > 0.0 && v <= 3.0)
             );
         }
+    }
+
+    #[test]
+    fn blocked_dice_count_the_opponents_points_within_six() {
+        // opponent on own points 9, 7 and 4 (bits 8, 6, 3): from 10, dice 1, 3 and 6
+        let blocks = (1 << 8) | (1 << 6) | (1 << 3);
+        assert_eq!(blocked_dice(10, blocks), 3);
+        // from 12 only 9 and 7 are within reach (dice 3 and 5); from 3, none
+        assert_eq!(blocked_dice(12, blocks), 2);
+        assert_eq!(blocked_dice(3, blocks), 0);
+        assert_eq!(blocked_dice(1, blocks), 0);
+        assert_eq!(blocked_dice(24, 0x00FF_FFFF), 6);
+    }
+
+    #[test]
+    fn the_second_input_set_adds_how_each_side_is_blocked() {
+        // White's head (24) faces Black on points 23..18 (Black's path coordinates 11..6):
+        // a six-prime of 15 checkers (2, 3, 3, 3, 2, 2).
+        let p: Position = "24:15/23:2,22:3,21:3,20:3,19:2,18:2 w".parse().unwrap();
+        let v1 = encode(&p);
+        let v2 = encode_v2(&p);
+        assert_eq!(&v2[..v1.len()], &v1[..]);
+        let extra: Vec<_> = v2[v1.len()..].to_vec();
+        // the mover's rearmost checker has all six dice blocked, its 15 checkers too, and
+        // 14 wait behind the first on its head, all blocked
+        assert_eq!(extra[0], (INPUTS as u16, 1.0));
+        assert_eq!(extra[1], (INPUTS as u16 + 1, 1.0));
+        assert_eq!(extra[2], (INPUTS as u16 + 2, 1.0));
+        // Black is not blocked at all: none of its inputs is present
+        assert!(
+            extra
+                .iter()
+                .all(|&(i, _)| usize::from(i) < INPUTS + BLOCK_INPUTS)
+        );
+        assert!(
+            v2.iter()
+                .all(|&(i, v)| usize::from(i) < INPUTS_V2 && v > 0.0 && v <= 3.0)
+        );
+
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let net = Network::random_with(INPUTS_V2, 16, &mut rng);
+        assert_eq!(net.inputs(), INPUTS_V2);
+        let back = Network::from_bytes(&net.to_bytes()).unwrap();
+        assert_eq!(back, net);
+        assert_eq!(back.evaluate(&p), net.evaluate(&p));
+        assert_eq!(Network::random_with(999, 16, &mut rng).inputs(), INPUTS);
     }
 
     /// The inputs as first written (every point in turn, loops for pips and primes).

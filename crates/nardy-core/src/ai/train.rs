@@ -7,19 +7,20 @@ use alloc::vec::Vec;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
-use tabletop_common::{Format, LoadError};
+use tabletop_common::{Format, LoadError, decode_body};
 
 use crate::ai::bearoff::BearoffDb;
 use crate::ai::equity::Probabilities;
 use crate::ai::eval::{Evaluator, terminal_probabilities};
-use crate::ai::network::{Inputs, MAX_HIDDEN, Network, OUTPUTS, encode};
+use crate::ai::network::{INPUTS, Inputs, MAX_HIDDEN, Network, OUTPUTS};
 use crate::dice::{Dice, RollOff};
 use crate::movegen::Generator;
 use crate::position::Position;
 use crate::rules::{Opening, Rules};
 
-/// The checkpoint format: magic `TTNC`, version 1, a postcard [`Trainer`] state.
-pub const CHECKPOINT_FORMAT: Format = Format::new(*b"TTNC", 1, "Long Nardy training checkpoint");
+/// The checkpoint format: magic `TTNC`, version 2, a postcard [`Trainer`] state (version
+/// 1, read too, had no [`TrainConfig::inputs`]: its networks read [`INPUTS`]).
+pub const CHECKPOINT_FORMAT: Format = Format::new(*b"TTNC", 2, "Long Nardy training checkpoint");
 
 /// The settings of a training run. Everything that changes the weights is here, so a
 /// checkpoint carries it and a resumed run goes on exactly as the first would have.
@@ -33,16 +34,32 @@ pub struct TrainConfig {
     pub alpha: f32,
     /// The λ of TD(λ): how far the target of a position looks down the game.
     pub lambda: f32,
+    /// The network's input set: [`INPUTS`] (the shipped network's) or
+    /// [`INPUTS_V2`](crate::ai::INPUTS_V2) (with the blocking inputs).
+    pub inputs: u16,
+}
+
+/// A version 1 checkpoint: the settings had no input set.
+#[derive(Deserialize)]
+struct TrainerV1 {
+    seed: u64,
+    hidden: u16,
+    alpha: f32,
+    lambda: f32,
+    games: u64,
+    network: Network,
 }
 
 impl Default for TrainConfig {
-    /// The settings of the shipped weights: seed 1, 80 hidden units, α 0.02, λ 0.7.
+    /// The settings of the shipped weights: seed 1, 80 hidden units, α 0.02, λ 0.7, the
+    /// first input set.
     fn default() -> TrainConfig {
         TrainConfig {
             seed: 1,
             hidden: 80,
             alpha: 0.02,
             lambda: 0.7,
+            inputs: INPUTS as u16,
         }
     }
 }
@@ -77,7 +94,11 @@ impl Trainer {
         Trainer {
             config,
             games: 0,
-            network: Network::random(usize::from(config.hidden), &mut rng),
+            network: Network::random_with(
+                usize::from(config.inputs),
+                usize::from(config.hidden),
+                &mut rng,
+            ),
             db: Some(db),
         }
     }
@@ -104,10 +125,29 @@ impl Trainer {
 
     /// Resumes from a checkpoint written by [`Trainer::to_bytes`].
     pub fn from_bytes(bytes: &[u8], db: Arc<BearoffDb>) -> Result<Trainer, LoadError> {
-        let (_, mut t): (u16, Trainer) = CHECKPOINT_FORMAT.decode(bytes)?;
+        let (version, body) = CHECKPOINT_FORMAT.read_header(bytes)?;
+        let mut t: Trainer = if version == 1 {
+            let v1: TrainerV1 = decode_body(body)?;
+            Trainer {
+                config: TrainConfig {
+                    seed: v1.seed,
+                    hidden: v1.hidden,
+                    alpha: v1.alpha,
+                    lambda: v1.lambda,
+                    inputs: INPUTS as u16,
+                },
+                games: v1.games,
+                network: v1.network,
+                db: None,
+            }
+        } else {
+            decode_body(body)?
+        };
         // Re-check the network as a weights file would be.
         t.network = Network::from_bytes(&t.network.to_bytes())?;
-        if t.network.hidden() != usize::from(t.config.hidden) {
+        if t.network.hidden() != usize::from(t.config.hidden)
+            || t.network.inputs() != usize::from(t.config.inputs)
+        {
             return Err(LoadError::Illegal(
                 "the network does not match its settings".into(),
             ));
@@ -144,7 +184,7 @@ impl Trainer {
             if let Some(r) = self.db().race_probabilities(&position) {
                 break r;
             }
-            let x = encode(&position);
+            let x = self.network.encode(&position);
             let v = self.network.forward(&x);
             states.push((x, v));
             kids.clear();
@@ -252,5 +292,60 @@ mod tests {
         assert_eq!(c.games(), 3);
         assert_eq!(c.network(), a.network());
         assert!(Trainer::from_bytes(&saved[..saved.len() - 2], db().clone()).is_err());
+    }
+
+    #[test]
+    fn the_second_input_set_trains_and_resumes_and_old_checkpoints_still_load() {
+        let config = TrainConfig {
+            hidden: 8,
+            inputs: crate::ai::INPUTS_V2 as u16,
+            ..TrainConfig::default()
+        };
+        let mut a = Trainer::new(config, db().clone());
+        a.train_game();
+        assert_eq!(a.network().inputs(), crate::ai::INPUTS_V2);
+        let mut b = Trainer::from_bytes(&a.to_bytes(), db().clone()).unwrap();
+        a.train_game();
+        b.train_game();
+        assert_eq!(a.network(), b.network());
+
+        // a version 1 checkpoint: the same body without the input set
+        #[derive(Serialize)]
+        struct V1<'a> {
+            seed: u64,
+            hidden: u16,
+            alpha: f32,
+            lambda: f32,
+            games: u64,
+            network: &'a Network,
+        }
+        let old = Trainer::new(
+            TrainConfig {
+                hidden: 8,
+                ..TrainConfig::default()
+            },
+            db().clone(),
+        );
+        let c = old.config;
+        let v1 = V1 {
+            seed: c.seed,
+            hidden: c.hidden,
+            alpha: c.alpha,
+            lambda: c.lambda,
+            games: 7,
+            network: old.network(),
+        };
+        let bytes = Format::new(*b"TTNC", 1, "Long Nardy training checkpoint").encode(&v1);
+        let read = Trainer::from_bytes(&bytes, db().clone()).unwrap();
+        assert_eq!(read.games(), 7);
+        assert_eq!(read.config(), &old.config);
+        assert_eq!(read.network(), old.network());
+        // a v2 network under v1 settings does not match them
+        let mismatched = V1 {
+            network: a.network(),
+            ..v1
+        };
+        let bytes = Format::new(*b"TTNC", 1, "Long Nardy training checkpoint").encode(&mismatched);
+        assert!(Trainer::from_bytes(&bytes, db().clone()).is_err());
     }
 }

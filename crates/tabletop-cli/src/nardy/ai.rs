@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use clap::{Args, Subcommand};
 use nardy_core::ai::{
-    BearoffDb, Evaluator, HandEval, Level, Resources, SearchBot, SearchConfig, TrainConfig,
-    Trainer, analyse_game, is_race, play_game,
+    BearoffDb, Bot, Evaluator, HandEval, INPUTS, INPUTS_V2, Level, Network, Resources, SearchBot,
+    SearchConfig, TrainConfig, Trainer, analyse_game, is_race, play_game,
 };
 use nardy_core::{Color, Dice, Outcome, Position, Rules, WinKind};
 use serde::Serialize;
@@ -95,6 +95,13 @@ pub struct ArenaArgs {
     /// Worker threads (the results do not depend on it).
     #[arg(long, value_parser = at_least_one())]
     threads: Option<usize>,
+    /// The first level's network: a weights file written by `train` instead of the
+    /// shipped weights.
+    #[arg(long, value_name = "FILE")]
+    white_weights: Option<PathBuf>,
+    /// The second level's network (see --white-weights).
+    #[arg(long, value_name = "FILE")]
+    black_weights: Option<PathBuf>,
     #[command(flatten)]
     json: JsonArg,
 }
@@ -111,6 +118,10 @@ pub struct TrainArgs {
     /// Hidden units (a fresh run only).
     #[arg(long, default_value_t = 80)]
     hidden: u16,
+    /// The network's input set (a fresh run only): 1, the shipped network's, or 2, which
+    /// adds how each side's checkers are blocked.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+    input_set: u8,
     /// The checkpoint file: read to resume when it exists, written every
     /// `--checkpoint-every` games and at the end.
     #[arg(long, default_value = "nardy-train.ckpt")]
@@ -127,6 +138,11 @@ pub struct TrainArgs {
     /// Games of each strength check (pairs with duplicate dice).
     #[arg(long, default_value_t = 200, value_parser = at_least_one())]
     bench_games: usize,
+    /// Check the strength against this network (a weights file, both at 0 plies)
+    /// instead of the greedy level: an earlier network keeps telling strong networks
+    /// apart after greedy stops.
+    #[arg(long, value_name = "FILE")]
+    bench_weights: Option<PathBuf>,
 }
 
 /// A level as `LEVEL` or `bot:LEVEL`.
@@ -449,7 +465,21 @@ fn arena(a: ArenaArgs, rules: Rules) -> CliResult {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
     let resources = (a.white.needs_resources() || a.black.needs_resources()).then(Resources::new);
-    let make = |level: Level| match &resources {
+    // each side's resources: the shared ones, with its own network if it was given one
+    let with_weights = |file: &Option<PathBuf>| -> CliResult<Option<Resources>> {
+        let (Some(file), Some(shared)) = (file, &resources) else {
+            return Ok(resources.clone());
+        };
+        Ok(Some(Resources {
+            db: shared.db.clone(),
+            network: Arc::new(load_weights(file)?),
+        }))
+    };
+    let (white_res, black_res) = (
+        with_weights(&a.white_weights)?,
+        with_weights(&a.black_weights)?,
+    );
+    let make = |level: Level, res: &Option<Resources>| match res {
         Some(r) => level.bot_with(&rules, r),
         None => level.bot(&rules),
     };
@@ -462,7 +492,7 @@ fn arena(a: ArenaArgs, rules: Rules) -> CliResult {
         threads,
         &mut progress,
         2,
-        || (make(a.white), make(a.black)),
+        || (make(a.white, &white_res), make(a.black, &black_res)),
         |(x, y), i| {
             let seed = a.seed.wrapping_add(i as u64);
             let g1 = play_game(&rules, seed, x.as_mut(), y.as_mut());
@@ -531,24 +561,51 @@ fn arena(a: ArenaArgs, rules: Rules) -> CliResult {
 
 /// Points per game of the network at 0 plies against the greedy level, over `games`
 /// games in duplicate pairs with fixed seeds.
-fn benchmark(trainer: &Trainer, db: &Arc<BearoffDb>, games: usize) -> f64 {
+/// Points per game of the trainer's network at 0 plies against `against` (a network at 0
+/// plies) or else the greedy level, over `games` games in duplicate pairs.
+fn benchmark(
+    trainer: &Trainer,
+    db: &Arc<BearoffDb>,
+    games: usize,
+    against: Option<&Network>,
+) -> f64 {
     let rules = Rules::default();
-    let learned = nardy_core::ai::WithBearoff {
+    let learned = |net: &Network| nardy_core::ai::WithBearoff {
         db: db.clone(),
-        inner: trainer.network().clone(),
+        inner: net.clone(),
     };
-    let mut net = SearchBot::new(learned, rules, SearchConfig::plies(0), 0.0);
-    let mut greedy = SearchBot::new(HandEval, rules, SearchConfig::plies(0), 0.0);
+    let mut net = SearchBot::new(
+        learned(trainer.network()),
+        rules,
+        SearchConfig::plies(0),
+        0.0,
+    );
+    let mut greedy: Box<dyn Bot> = match against {
+        Some(other) => Box::new(SearchBot::new(
+            learned(other),
+            rules,
+            SearchConfig::plies(0),
+            0.0,
+        )),
+        None => Box::new(SearchBot::new(HandEval, rules, SearchConfig::plies(0), 0.0)),
+    };
+    let greedy = greedy.as_mut();
     let mut points = 0i64;
     let (mut a, mut b) = (SideTally::default(), SideTally::default());
     for i in 0..games.div_ceil(2) {
         let seed = 0xBE7C_0000 + i as u64;
-        let g1 = play_game(&rules, seed, &mut net, &mut greedy);
+        let g1 = play_game(&rules, seed, &mut net, greedy);
         points += i64::from(tally(g1.outcome(), Color::White, &mut a, &mut b));
-        let g2 = play_game(&rules, seed, &mut greedy, &mut net);
+        let g2 = play_game(&rules, seed, greedy, &mut net);
         points += i64::from(tally(g2.outcome(), Color::Black, &mut a, &mut b));
     }
     points as f64 / (2 * games.div_ceil(2)) as f64
+}
+
+/// A weights file written by `train`.
+fn load_weights(file: &Path) -> CliResult<Network> {
+    Network::from_bytes(&load_file(file)?)
+        .map_err(|e| CliError::new(format!("{}: not a network's weights: {e}", file.display())))
 }
 
 fn train(t: TrainArgs) -> CliResult {
@@ -575,6 +632,7 @@ fn train(t: TrainArgs) -> CliResult {
         let config = TrainConfig {
             seed: t.seed,
             hidden: t.hidden.clamp(1, nardy_core::ai::MAX_HIDDEN as u16),
+            inputs: if t.input_set == 2 { INPUTS_V2 } else { INPUTS } as u16,
             ..TrainConfig::default()
         };
         Trainer::new(config, db.clone())
@@ -582,6 +640,11 @@ fn train(t: TrainArgs) -> CliResult {
     let save = |trainer: &Trainer| -> CliResult {
         write_atomic(&t.checkpoint, &trainer.to_bytes())
             .map_err(|e| CliError::new(format!("cannot write {}: {e}", t.checkpoint.display())))
+    };
+    let against = t.bench_weights.as_deref().map(load_weights).transpose()?;
+    let against_name = match &t.bench_weights {
+        Some(file) => format!("{}", file.display()),
+        None => "greedy".into(),
     };
     let start = trainer.games();
     let mut progress = Progress::new("training", t.games.saturating_sub(start));
@@ -593,9 +656,9 @@ fn train(t: TrainArgs) -> CliResult {
             save(&trainer)?;
         }
         if t.bench_every > 0 && g % t.bench_every == 0 {
-            let ppg = benchmark(&trainer, &db, t.bench_games);
+            let ppg = benchmark(&trainer, &db, t.bench_games, against.as_ref());
             eprintln!(
-                "game {g}: {ppg:+.3} points per game against greedy ({} games)",
+                "game {g}: {ppg:+.3} points per game against {against_name} ({} games)",
                 t.bench_games
             );
         }

@@ -198,6 +198,71 @@ fn training_resumes_to_the_same_weights() {
 }
 
 #[test]
+fn a_network_of_the_second_input_set_trains_benches_against_weights_and_plays_the_arena() {
+    let (ck, out, bad) = (temp("v2.ckpt"), temp("v2.bin"), temp("v2-bad.bin"));
+    let _ = std::fs::remove_file(&ck);
+    let o = tabletop(
+        &[
+            "nardy",
+            "train",
+            "--games",
+            "4",
+            "--hidden",
+            "4",
+            "--input-set",
+            "2",
+            "--bench-every",
+            "2",
+            "--bench-games",
+            "2",
+            "--bench-weights",
+            "../nardy-core/src/ai/weights.bin",
+            "--checkpoint",
+            ck.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("game 2: ") && stderr(&o).contains("weights.bin (2 games)"));
+    let net = nardy_core::ai::Network::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
+    assert_eq!(net.inputs(), nardy_core::ai::INPUTS_V2);
+
+    let arena = |weights: &PathBuf| {
+        tabletop(
+            &[
+                "nardy",
+                "arena",
+                "--white",
+                "learned",
+                "--black",
+                "greedy",
+                "--games",
+                "2",
+                "--threads",
+                "1",
+                "--white-weights",
+                weights.to_str().unwrap(),
+                "--json",
+            ],
+            "",
+        )
+    };
+    let o = arena(&out);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("\"games\":2"));
+    std::fs::write(&bad, b"not weights").unwrap();
+    let o = arena(&bad);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("not a network's weights"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
 fn play_takes_bot_levels() {
     let out = tabletop(
         &[
