@@ -108,6 +108,13 @@ impl Trainer {
         &self.config
     }
 
+    /// Changes the learning rate of the games still to come (a schedule: a run trained
+    /// at 0.02 and then at a smaller rate learns finer differences). The checkpoint keeps
+    /// the new rate, so a resumed run goes on with it.
+    pub fn set_alpha(&mut self, alpha: f32) {
+        self.config.alpha = alpha;
+    }
+
     /// Games trained so far.
     pub fn games(&self) -> u64 {
         self.games

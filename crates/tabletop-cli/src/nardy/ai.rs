@@ -118,6 +118,11 @@ pub struct TrainArgs {
     /// Hidden units (a fresh run only).
     #[arg(long, default_value_t = 80)]
     hidden: u16,
+    /// The learning rate [default: 0.02]; given when resuming, it replaces the rate of
+    /// the checkpoint for the games still to come (a decreasing schedule is a sequence
+    /// of runs, each to a larger --games with a smaller --alpha).
+    #[arg(long, value_parser = parse_alpha)]
+    alpha: Option<f32>,
     /// The network's input set (a fresh run only): 1, the shipped network's, or 2, which
     /// adds how each side's checkers are blocked.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
@@ -143,6 +148,14 @@ pub struct TrainArgs {
     /// apart after greedy stops.
     #[arg(long, value_name = "FILE")]
     bench_weights: Option<PathBuf>,
+}
+
+/// A learning rate: a number above 0 and at most 1.
+fn parse_alpha(text: &str) -> Result<f32, String> {
+    match text.trim().parse::<f32>() {
+        Ok(a) if a > 0.0 && a <= 1.0 => Ok(a),
+        _ => Err(format!("'{text}' is not a learning rate: use a number above 0 and at most 1")),
+    }
 }
 
 /// A level as `LEVEL` or `bot:LEVEL`.
@@ -637,6 +650,12 @@ fn train(t: TrainArgs) -> CliResult {
         };
         Trainer::new(config, db.clone())
     };
+    if let Some(alpha) = t.alpha {
+        if alpha != trainer.config().alpha {
+            eprintln!("learning rate {} from game {}", alpha, trainer.games());
+        }
+        trainer.set_alpha(alpha);
+    }
     let save = |trainer: &Trainer| -> CliResult {
         write_atomic(&t.checkpoint, &trainer.to_bytes())
             .map_err(|e| CliError::new(format!("cannot write {}: {e}", t.checkpoint.display())))
