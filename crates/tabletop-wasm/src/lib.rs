@@ -11,7 +11,9 @@ mod table;
 
 pub use battleship::BattleshipTable;
 pub use nardy::NardyTable;
-pub use online::{online_game, online_nardy_step, online_reversi_place, online_view};
+pub use online::{
+    online_game, online_nardy_step, online_reversi_place, online_sudoku_action, online_view,
+};
 pub use online_battleship::{online_battleship_action, online_battleship_rules};
 pub use reversi::ReversiTable;
 pub use sudoku::SudokuTable;
