@@ -25,6 +25,34 @@ const RULES = {
 const SUDOKU_SIDES = ['4', '6', '9'];
 const CLOCKS = [['', 'no clock'], ['3+2', '3 min + 2 s'], ['5+0', '5 min'], ['10+5', '10 min + 5 s'], ['30+0', '30 min']];
 const CURRENT = 'tabletop.online.table'; // {table, invite} of the table on show
+// What the page saw of each table's commitments, to check them at the end: per table
+// {commitment (nardy dice), seed (the one this page sent), fleets (battleship)}.
+const PROOFS = 'tabletop.online.proofs';
+
+function proofs() {
+  try {
+    return JSON.parse(localStorage.getItem(PROOFS) || '{}') ?? {};
+  } catch {
+    return {};
+  }
+}
+
+// Remembers what the page saw first of a table's commitments (never overwritten).
+function remember(table, patch) {
+  const all = proofs();
+  const mine = all[table] ?? {};
+  let changed = false;
+  for (const [key, value] of Object.entries(patch)) {
+    if (mine[key] === undefined && value !== undefined && value !== null) {
+      mine[key] = value;
+      changed = true;
+    }
+  }
+  if (!changed) return;
+  // Only the last 50 tables are kept.
+  const keys = Object.keys(all).filter((k) => k !== table).slice(-49);
+  localStorage.setItem(PROOFS, JSON.stringify({ ...Object.fromEntries(keys.map((k) => [k, all[k]])), [table]: mine }));
+}
 const $ = (id) => document.getElementById(id);
 
 function hex(bytes) {
@@ -194,6 +222,8 @@ export function startOnline(app) {
       } else if (msg.type === 'table') {
         this.status = msg.status;
         this.seats = msg.seats;
+        this.tableMsg = msg;
+        this.seen(msg);
         this.seed(msg);
         this.draw();
       } else if (msg.type === 'rematch') {
@@ -208,7 +238,41 @@ export function startOnline(app) {
       const seeds = msg.dice?.seeds;
       if (!Array.isArray(seeds) || this.seat === null || seeds[this.seat] !== null || this.seeded.has(msg.table)) return;
       this.seeded.add(msg.table);
-      this.fire({ type: 'seed', table: msg.table, seed: hex(crypto.getRandomValues(new Uint8Array(32))) });
+      const seed = hex(crypto.getRandomValues(new Uint8Array(32)));
+      remember(msg.table, { seed });
+      this.fire({ type: 'seed', table: msg.table, seed });
+    },
+
+    // The commitments as first published: the dice's, and each fleet's once placed
+    // (before the first shot); the end of the game is checked against these.
+    seen(msg) {
+      if (msg.dice?.commitment) remember(msg.table, { commitment: msg.dice.commitment });
+      if (Array.isArray(msg.commitments)) {
+        msg.commitments.forEach((c, i) => { if (c) remember(msg.table, { [`fleet${i}`]: c }); });
+      }
+    },
+
+    // The check of a finished game's commitments (in Rust: wasm.online_nardy_verify and
+    // online_fleet_verify), once per view; null when there is nothing to check yet.
+    verdict() {
+      const v = this.view;
+      const msg = this.tableMsg;
+      if (!v?.ending || !msg || msg.table !== this.table) return null;
+      const key = `${this.table}@${v.version}@${msg.status}`;
+      if (this.checked?.key === key) return this.checked.result;
+      const mine = proofs()[this.table] ?? {};
+      let result = null;
+      try {
+        if (v.game === 'nardy' && msg.dice?.server_seed) {
+          result = JSON.parse(wasm.online_nardy_verify(this.raw, JSON.stringify(msg.dice), mine.commitment ?? '', this.seat ?? undefined, mine.seed ?? ''));
+        } else if (v.game === 'battleship' && Array.isArray(msg.salts)) {
+          result = JSON.parse(wasm.online_fleet_verify(this.raw, JSON.stringify(msg), JSON.stringify([mine.fleet0 ?? null, mine.fleet1 ?? null])));
+        }
+      } catch (e) {
+        result = { verified: false, text: `Cannot check: ${e?.message ?? e}` };
+      }
+      this.checked = { key, result };
+      return result;
     },
 
     lobby() {
@@ -228,7 +292,7 @@ export function startOnline(app) {
 
     openTable(table, invite) {
       if (this.table && this.table !== table) this.fire({ type: 'close', table: this.table });
-      Object.assign(this, { screen: 'table', table, invite, seat: null, view: null, version: null, status: null, next: null, busy: 0 });
+      Object.assign(this, { screen: 'table', table, invite, seat: null, view: null, version: null, status: null, next: null, busy: 0, tableMsg: null });
       MODULES.sudoku.reset();
       localStorage.setItem(CURRENT, JSON.stringify({ table, invite }));
       app.say('');
@@ -401,6 +465,8 @@ export function startOnline(app) {
         ...(v?.ending && this.seat !== null ? [h('button', { id: 'rematch', onclick: () => this.rematch() }, this.next ? 'Play the rematch' : 'Rematch')] : []),
       );
       if (this.next && v?.ending) info.append(h('p', { id: 'rematch-ready' }, 'A rematch is ready (sides swapped).'));
+      const verdict = this.verdict();
+      if (verdict) info.prepend(h('p', { id: 'verified', class: verdict.verified ? 'ok' : 'bad' }, verdict.text));
     },
 
     // Each seat's time left; the seat to act loses what passed since its view came.

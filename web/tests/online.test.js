@@ -136,6 +136,10 @@ test('online: two browsers play a whole nardy game by the invite link, one reloa
     for (const page of [a, b, c]) {
       await page.waitForSelector('body[data-state="over"]');
       assert.match(await page.textContent('#status'), /Game over: .*(White|Black)/);
+      // The server reveals its seed: each page checks every roll against the commitment.
+      await page.waitForSelector('#verified');
+      assert.match(await page.textContent('#verified'), /^Dice verified: SHA-256 of the server’?'?s seed is the commitment .* all \d+ rolls of the \d+ turns follow/);
+      assert.equal(await page.getAttribute('#verified', 'class'), 'ok');
       assert.deepEqual(page.errors, []);
     }
     assert.ok(v.off[0] === 15 || v.off[1] === 15, 'someone bore off every checker');
@@ -286,6 +290,8 @@ test('online: battleship between two guests — a placement kept through a reloa
       await page.waitForSelector('body[data-state="over"]');
       const v = await settled(page);
       assert.equal(v.enemy_fleet.length, 10, 'the fleets are shown at the end');
+      await page.waitForSelector('#verified');
+      assert.match(await page.textContent('#verified'), /^Fleets verified: 2 fleets at the end are the ones the server committed to/);
       assert.deepEqual(page.errors, []);
     }
     assert.match(await b.textContent('#status'), /^Game over: You won/);

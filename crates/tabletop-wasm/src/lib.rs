@@ -8,6 +8,7 @@ mod online_battleship;
 mod reversi;
 mod sudoku;
 mod table;
+mod verify;
 
 pub use battleship::BattleshipTable;
 pub use nardy::NardyTable;
@@ -17,6 +18,7 @@ pub use online::{
 pub use online_battleship::{online_battleship_action, online_battleship_rules};
 pub use reversi::ReversiTable;
 pub use sudoku::SudokuTable;
+pub use verify::{online_fleet_verify, online_nardy_verify};
 
 use wasm_bindgen::prelude::wasm_bindgen;
 

@@ -94,7 +94,7 @@ pub fn online_sudoku_action(
 
 pub(crate) type View<G> = TableView<<G as TableGame>::View, <G as TableGame>::Score>;
 
-fn parse<G: TableGame>(view: Value) -> Result<View<G>, String> {
+pub(crate) fn parse<G: TableGame>(view: Value) -> Result<View<G>, String> {
     serde_json::from_value(view).map_err(|e| format!("not a {} view: {e}", G::NAME))
 }
 
