@@ -73,3 +73,28 @@ test('sudoku: solve a puzzle by clicks with hints, notes, conflicts, check, undo
     await b.stop();
   }
 });
+
+test('sudoku: a 16×16 puzzle by size, its letters typed', async () => {
+  const b = await start();
+  try {
+    const page = await b.open('sudoku', { settings: { 'sudoku.size': '16', 'sudoku.difficulty': 'easy' } });
+    await page.click('#new');
+    await page.waitForFunction(() => window.tabletop.view?.side === 16, null, { timeout: 60000 });
+    let v = await settled(page);
+    assert.deepEqual([v.box_rows, v.box_cols, v.symbols.length], [4, 4, 16]);
+    assert.equal(await page.locator('[data-cell]').count(), 256);
+    assert.equal(await page.locator('#pad [data-digit]').count(), 17, 'sixteen symbols and erase');
+    assert.ok(v.puzzle.filter((d) => d).length > 0 && v.puzzle.includes(0));
+    // A letter goes in by the keyboard: G is 16.
+    const empty = v.grid.indexOf(0);
+    await page.click(`[data-cell="${empty}"]`);
+    await page.keyboard.press('g');
+    v = await settled(page);
+    assert.equal(v.grid[empty], 16);
+    assert.equal(await page.textContent(`[data-cell="${empty}"] text`), v.symbols[15]);
+    assert.match(await page.textContent('#status'), new RegExp(`^${v.grid.filter((d) => d).length} of 256 cells filled`));
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await b.stop();
+  }
+});
