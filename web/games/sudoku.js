@@ -31,7 +31,7 @@ function type(app, digit) {
 
 export default {
   settings: [
-    { key: 'size', label: 'Size', value: '9', options: [['4', '4×4'], ['6', '6×6'], ['9', '9×9'], ['16', '16×16']] },
+    { key: 'size', label: 'Size', value: '9', options: [['4', '4×4'], ['6', '6×6'], ['9', '9×9'], ['16', '16×16'], ['25', '25×25']] },
     { key: 'difficulty', label: 'Difficulty', value: 'medium', options: ['easy', 'medium', 'hard', 'expert'].map((d) => [d, d]) },
   ],
 
@@ -92,8 +92,8 @@ export default {
       app.refresh();
       return true;
     }
-    if (e.key === 'p' || e.key === 'P') {
-      if (n >= 25) return false;
+    // P is the pencil, except on 25×25 grids, where it is the 25th symbol.
+    if ((e.key === 'p' || e.key === 'P') && n < 25) {
       pencil = !pencil;
       app.refresh();
       return true;
