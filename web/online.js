@@ -90,11 +90,14 @@ export function startOnline(app) {
     online: true,
     table: null, // no table here: the server holds it (sudoku's solution with it)
     get view() { return online.view; },
-    hints: null,
+    // The hint of the view on show (battleship's heat map, from the worker).
+    get hints() { return online.hints?.version === online.view?.version ? online.hints : null; },
+    get raw() { return online.raw; },
+    ask: (op, args) => app.ask(op, args),
     say: (text, ok) => app.say(text, ok),
     setting: (_key, fallback) => fallback,
     refresh: () => online.draw(),
-    hint() {},
+    hint: () => online.hint(),
     seed: () => crypto.getRandomValues(new BigUint64Array(1))[0],
     act: (fn) => online.act(fn),
   };
@@ -366,6 +369,24 @@ export function startOnline(app) {
       });
     },
 
+    // Asks the game's module for a hint on the view on show (battleship online).
+    async hint() {
+      const v = this.view;
+      const module = v && MODULES[v.game];
+      if (!module?.hint || v.game !== 'battleship' || !v.mine || v.ending || v.phase !== 'battle') return;
+      const version = v.version;
+      app.say('Thinking about a hint…', true);
+      try {
+        const list = await module.hint(face);
+        if (this.view?.version !== version) return;
+        this.hints = { version, list };
+        app.say('');
+      } catch (e) {
+        this.fail(e);
+      }
+      this.draw();
+    },
+
     rematch() {
       this.conn.request({ type: 'rematch', table: this.table }).then((c) => this.openTable(c.table, c.invite), (e) => this.fail(e));
     },
@@ -489,6 +510,7 @@ export function startOnline(app) {
     if (!online.active || online.screen !== 'table' || !online.view || e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.target.closest?.('input, select, textarea')) return;
     if (MODULES[online.view.game]?.key?.(face, e)) e.preventDefault();
+    else if (e.key === 'h' || e.key === 'H') online.hint();
   });
   window.addEventListener('hashchange', () => {
     if (online.conn.state === 'open') online.route();

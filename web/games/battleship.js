@@ -79,6 +79,7 @@ export default {
   // The strongest bot's heat map of the enemy grid and its shot, from the person's own
   // shots only (in the worker: it samples fleets).
   async hint(app) {
+    if (app.online) return JSON.parse(await app.ask('online-hint', [app.raw, app.seed()]));
     return JSON.parse(await app.ask('hints', [app.seed()], app.table.to_bytes()));
   },
 
@@ -98,7 +99,7 @@ export default {
   },
 
   controls(app, v) {
-    if (v.phase === 'battle' && !app.online) {
+    if (v.phase === 'battle') {
       return [h('button', { id: 'hint', disabled: v.to_act !== 0 || !!v.bot, onclick: () => app.hint() }, 'Hint (H)')];
     }
     if (v.phase !== 'placing') return [];

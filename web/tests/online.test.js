@@ -275,6 +275,14 @@ test('online: battleship between two guests — a placement kept through a reloa
       const v = xa.mine ? xa : xb;
       assert.ok(xa.mine !== xb.mine, 'one seat shoots at a time');
       assert.match(await page.textContent('#status'), /^Your move — .*Your shot/);
+      if (shots === 3) {
+        // The hint online: the heat map from this seat's own shots, in the worker.
+        await page.click('#hint');
+        await page.waitForSelector('svg[data-grid="enemy"] .heat');
+        const unknown = [...v.enemy_marks].filter((m) => m === '.').length;
+        assert.equal(await page.locator('svg[data-grid="enemy"] .heat').count(), unknown);
+        assert.match(await page.textContent('#hint-text'), /^Hint: [A-J]\d+ \(\d+% a ship\)/);
+      }
       const cell = v.enemy_marks.indexOf('.');
       await page.click(`[data-grid="enemy"] [data-col="${cell % v.width}"][data-row="${Math.floor(cell / v.width)}"]`);
       await settled(page, v.version + 1);
