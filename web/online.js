@@ -8,19 +8,51 @@ import { Connection } from './net.js';
 import reversi from './games/reversi.js';
 import nardy from './games/nardy.js';
 import battleship from './games/battleship.js';
+import sudoku from './games/sudoku.js';
 
-const MODULES = { nardy, reversi, battleship };
-const TITLES = { nardy: 'Long Nardy', reversi: 'Reversi', battleship: 'Battleship' };
-const SIDES = { nardy: ['White', 'Black'], reversi: ['Black', 'White'], battleship: ['First shooter', 'Second shooter'] };
-const LEVELS = { nardy: 6, reversi: 10, battleship: 5 };
+const MODULES = { nardy, reversi, battleship, sudoku };
+const TITLES = { nardy: 'Long Nardy', reversi: 'Reversi', battleship: 'Battleship', sudoku: 'Sudoku' };
+const SIDES = { nardy: ['White', 'Black'], reversi: ['Black', 'White'], battleship: ['First shooter', 'Second shooter'], sudoku: ['Solver'] };
+const LEVELS = { nardy: 6, reversi: 10, battleship: 5, sudoku: 0 };
 // The module settings that are rules of the game, and how the server spells them.
 const RULES = {
   nardy: { opening: 'opening', scoring: 'scoring', head: 'head_exception', block: 'block_check', tie: 'last_roll_tie' },
   reversi: { first: 'first' },
   battleship: { rules: 'rules' },
+  sudoku: { size: 'size' },
 };
+// The grid sizes the server makes puzzles of (its generator's, without a level).
+const SUDOKU_SIDES = ['4', '6', '9'];
 const CLOCKS = [['', 'no clock'], ['3+2', '3 min + 2 s'], ['5+0', '5 min'], ['10+5', '10 min + 5 s'], ['30+0', '30 min']];
 const CURRENT = 'tabletop.online.table'; // {table, invite} of the table on show
+// What the page saw of each table's commitments, to check them at the end: per table
+// {commitment (nardy dice), seed (the one this page sent), fleets (battleship)}.
+const PROOFS = 'tabletop.online.proofs';
+
+function proofs() {
+  try {
+    return JSON.parse(localStorage.getItem(PROOFS) || '{}') ?? {};
+  } catch {
+    return {};
+  }
+}
+
+// Remembers what the page saw first of a table's commitments (never overwritten).
+function remember(table, patch) {
+  const all = proofs();
+  const mine = all[table] ?? {};
+  let changed = false;
+  for (const [key, value] of Object.entries(patch)) {
+    if (mine[key] === undefined && value !== undefined && value !== null) {
+      mine[key] = value;
+      changed = true;
+    }
+  }
+  if (!changed) return;
+  // Only the last 50 tables are kept.
+  const keys = Object.keys(all).filter((k) => k !== table).slice(-49);
+  localStorage.setItem(PROOFS, JSON.stringify({ ...Object.fromEntries(keys.map((k) => [k, all[k]])), [table]: mine }));
+}
 const $ = (id) => document.getElementById(id);
 
 function hex(bytes) {
@@ -45,7 +77,7 @@ export function startOnline(app) {
     raw: null, // the text of the view message it was read from
     version: null, // the last version we have of it
     viewAt: 0, // when the view came (the clock of the seat to act runs from there)
-    busy: false, // an act is on its way
+    busy: 0, // how many acts are on their way (a sudoku entry sends its time first)
     next: null, // the rematch table the server announced
     seeded: new Set(),
     tables: [], // the public open tables
@@ -55,12 +87,17 @@ export function startOnline(app) {
   // What the game modules expect of the app: the view, a refresh, acting on the table.
   const face = {
     wasm,
+    online: true,
+    table: null, // no table here: the server holds it (sudoku's solution with it)
     get view() { return online.view; },
-    hints: null,
+    // The hint of the view on show (battleship's heat map, from the worker).
+    get hints() { return online.hints?.version === online.view?.version ? online.hints : null; },
+    get raw() { return online.raw; },
+    ask: (op, args) => app.ask(op, args),
     say: (text, ok) => app.say(text, ok),
     setting: (_key, fallback) => fallback,
     refresh: () => online.draw(),
-    hint() {},
+    hint: () => online.hint(),
     seed: () => crypto.getRandomValues(new BigUint64Array(1))[0],
     act: (fn) => online.act(fn),
   };
@@ -80,6 +117,12 @@ export function startOnline(app) {
     clear_ships: () => ship('clear'),
     confirm_fleet: () => ship('confirm'),
     shoot: (col, row) => ship('shoot', col, row),
+    enter: (row, col, digit) => online.send(wasm.online_sudoku_action('enter', row, col, digit, 0)),
+    clear: (row, col) => online.send(wasm.online_sudoku_action('clear', row, col, 0, 0)),
+    toggle_note: (row, col, digit) => online.send(wasm.online_sudoku_action('note', row, col, digit, 0)),
+    fill_notes: () => online.send(wasm.online_sudoku_action('fill_notes', 0, 0, 0, 0)),
+    reveal: () => online.send(wasm.online_sudoku_action('reveal', 0, 0, 0, 0)),
+    add_time: (ms) => online.send(wasm.online_sudoku_action('time', 0, 0, 0, ms)),
   };
 
   Object.assign(online, {
@@ -152,7 +195,7 @@ export function startOnline(app) {
           ? `The connection to the server was lost; reconnecting in ${Math.round(detail.delay / 100) / 10} s… Nothing is lost: the game resumes when the server is back.`
           : `Cannot reach the server; trying again in ${Math.round(detail.delay / 100) / 10} s…`, false);
         if (detail.reason) app.say(detail.reason);
-        this.busy = false;
+        this.busy = 0;
       } else if (state === 'new_guest') {
         app.say('The server did not know this browser: you are a new guest.');
       }
@@ -182,6 +225,8 @@ export function startOnline(app) {
       } else if (msg.type === 'table') {
         this.status = msg.status;
         this.seats = msg.seats;
+        this.tableMsg = msg;
+        this.seen(msg);
         this.seed(msg);
         this.draw();
       } else if (msg.type === 'rematch') {
@@ -196,7 +241,41 @@ export function startOnline(app) {
       const seeds = msg.dice?.seeds;
       if (!Array.isArray(seeds) || this.seat === null || seeds[this.seat] !== null || this.seeded.has(msg.table)) return;
       this.seeded.add(msg.table);
-      this.fire({ type: 'seed', table: msg.table, seed: hex(crypto.getRandomValues(new Uint8Array(32))) });
+      const seed = hex(crypto.getRandomValues(new Uint8Array(32)));
+      remember(msg.table, { seed });
+      this.fire({ type: 'seed', table: msg.table, seed });
+    },
+
+    // The commitments as first published: the dice's, and each fleet's once placed
+    // (before the first shot); the end of the game is checked against these.
+    seen(msg) {
+      if (msg.dice?.commitment) remember(msg.table, { commitment: msg.dice.commitment });
+      if (Array.isArray(msg.commitments)) {
+        msg.commitments.forEach((c, i) => { if (c) remember(msg.table, { [`fleet${i}`]: c }); });
+      }
+    },
+
+    // The check of a finished game's commitments (in Rust: wasm.online_nardy_verify and
+    // online_fleet_verify), once per view; null when there is nothing to check yet.
+    verdict() {
+      const v = this.view;
+      const msg = this.tableMsg;
+      if (!v?.ending || !msg || msg.table !== this.table) return null;
+      const key = `${this.table}@${v.version}@${msg.status}`;
+      if (this.checked?.key === key) return this.checked.result;
+      const mine = proofs()[this.table] ?? {};
+      let result = null;
+      try {
+        if (v.game === 'nardy' && msg.dice?.server_seed) {
+          result = JSON.parse(wasm.online_nardy_verify(this.raw, JSON.stringify(msg.dice), mine.commitment ?? '', this.seat ?? undefined, mine.seed ?? ''));
+        } else if (v.game === 'battleship' && Array.isArray(msg.salts)) {
+          result = JSON.parse(wasm.online_fleet_verify(this.raw, JSON.stringify(msg), JSON.stringify([mine.fleet0 ?? null, mine.fleet1 ?? null])));
+        }
+      } catch (e) {
+        result = { verified: false, text: `Cannot check: ${e?.message ?? e}` };
+      }
+      this.checked = { key, result };
+      return result;
     },
 
     lobby() {
@@ -216,7 +295,8 @@ export function startOnline(app) {
 
     openTable(table, invite) {
       if (this.table && this.table !== table) this.fire({ type: 'close', table: this.table });
-      Object.assign(this, { screen: 'table', table, invite, seat: null, view: null, version: null, status: null, next: null, busy: false });
+      Object.assign(this, { screen: 'table', table, invite, seat: null, view: null, version: null, status: null, next: null, busy: 0, tableMsg: null });
+      MODULES.sudoku.reset();
       localStorage.setItem(CURRENT, JSON.stringify({ table, invite }));
       app.say('');
       this.draw();
@@ -247,7 +327,7 @@ export function startOnline(app) {
       const game = data.get('game');
       const opponent = data.get('opponent');
       const other = opponent === 'open' ? 'open' : { bot: Number(opponent) };
-      const seats = data.get('side') === '1' ? [other, 'me'] : ['me', other];
+      const seats = game === 'sudoku' ? ['me'] : data.get('side') === '1' ? [other, 'me'] : ['me', other];
       const rules = {};
       for (const f of MODULES[game].settings) {
         const key = RULES[game][f.key];
@@ -256,6 +336,7 @@ export function startOnline(app) {
         rules[key] = value === 'true' ? true : value === 'false' ? false : value;
       }
       if (game === 'reversi') rules.first = rules.first === 'white' ? 'White' : 'Black';
+      if (game === 'sudoku') rules.size = Number(rules.size);
       const message = { type: 'create', game, seats, rules: game === 'battleship' ? JSON.parse(wasm.online_battleship_rules(rules.rules)) : rules, public: data.get('public') === 'on' };
       const clock = data.get('clock');
       if (clock) {
@@ -278,15 +359,32 @@ export function startOnline(app) {
 
     send(actionJson) {
       const table = this.table;
-      this.busy = true;
+      this.busy++;
       app.say('');
-      this.conn.request({ type: 'act', table, action: JSON.parse(actionJson) }).then(() => {
-        this.busy = false;
-      }, (e) => {
-        this.busy = false;
+      const done = () => { this.busy = Math.max(0, this.busy - 1); };
+      this.conn.request({ type: 'act', table, action: JSON.parse(actionJson) }).then(done, (e) => {
+        done();
         if (this.table === table) this.fail(e);
         this.draw();
       });
+    },
+
+    // Asks the game's module for a hint on the view on show (battleship online).
+    async hint() {
+      const v = this.view;
+      const module = v && MODULES[v.game];
+      if (!module?.hint || v.game !== 'battleship' || !v.mine || v.ending || v.phase !== 'battle') return;
+      const version = v.version;
+      app.say('Thinking about a hint…', true);
+      try {
+        const list = await module.hint(face);
+        if (this.view?.version !== version) return;
+        this.hints = { version, list };
+        app.say('');
+      } catch (e) {
+        this.fail(e);
+      }
+      this.draw();
     },
 
     rematch() {
@@ -311,15 +409,20 @@ export function startOnline(app) {
       const select = (name, options, current, attrs = {}) => h('select', { name, id: `online-${name}`, ...attrs },
         options.map(([value, label]) => h('option', { value, selected: String(value) === String(current) }, label)));
       const opponents = [['open', 'a person (invite link)'], ...Array.from({ length: LEVELS[game] }, (_, i) => [String(i + 1), `the server’s bot, level ${i + 1}`])];
+      const options = (f) => (game === 'sudoku' && f.key === 'size' ? f.options.filter(([v]) => SUDOKU_SIDES.includes(v)) : f.options);
       const rules = MODULES[game].settings.filter((f) => RULES[game][f.key])
-        .map((f) => h('label', {}, `${f.label} `, select(`rule-${f.key}`, f.options, f.value)));
+        .map((f) => h('label', {}, `${f.label} `, select(`rule-${f.key}`, options(f), f.value)));
+      // Sudoku is one seat, the page's: no opponent, no side.
+      const seatsPart = game === 'sudoku' ? [] : [
+        h('label', {}, 'Opponent ', select('opponent', opponents, 'open')),
+        h('label', {}, 'You play ', select('side', SIDES[game].map((s, i) => [String(i), s]), '0')),
+      ];
       const form = h('form', { id: 'create', class: 'lobby-form' },
         h('h2', {}, 'New table'),
         h('label', {}, 'Game ', select('game', Object.entries(TITLES), game, {
           onchange: (e) => { this.choice = e.target.value; this.draw(); },
         })),
-        h('label', {}, 'Opponent ', select('opponent', opponents, 'open')),
-        h('label', {}, 'You play ', select('side', SIDES[game].map((s, i) => [String(i), s]), '0')),
+        ...seatsPart,
         ...rules,
         h('label', {}, 'Clock ', select('clock', CLOCKS, '')),
         h('label', {}, h('input', { type: 'checkbox', name: 'public', id: 'online-public' }), ' listed for anyone to join'),
@@ -343,7 +446,7 @@ export function startOnline(app) {
         h('button', { id: 'refresh-list', onclick: () => this.list() }, 'Refresh'));
       $('board').className = 'lobby';
       $('board').replaceChildren(form, h('div', {}, join, list));
-      $('info').replaceChildren(h('p', { class: 'muted' }, 'Sudoku is played offline in this page.'));
+      $('info').replaceChildren(h('p', { class: 'muted' }, 'Online sudoku is a 4×4, 6×6 or 9×9 puzzle of the server’s, which anyone may watch; the hints, the check and 16×16 grids are offline.'));
       $('controls').replaceChildren(h('button', { id: 'offline', onclick: () => $('games').querySelector('[data-game]').click() }, 'Play offline'));
     },
 
@@ -377,11 +480,14 @@ export function startOnline(app) {
       info.append(h('p', { class: 'muted' }, 'Watch link: ', h('input', { id: 'watch', readonly: true, value: this.link('watch', this.table), size: 34, onclick: (e) => e.target.select() })));
       $('controls').replaceChildren(
         h('button', { id: 'lobby', onclick: () => this.lobby() }, 'Lobby'),
-        h('button', { id: 'resign', disabled: !v || !!v.ending || this.seat === null || this.status !== 'playing', onclick: () => this.act((t) => t.resign()) }, 'Resign'),
+        v?.game === 'sudoku' ? null : h('button', { id: 'resign', disabled: !v || !!v.ending || this.seat === null || this.status !== 'playing', onclick: () => this.act((t) => t.resign()) }, 'Resign'),
         ...(v?.game === 'battleship' && this.seat !== null && !v.ending && v.to_act === 0 ? module.controls(face, v) : []),
+        ...(v?.game === 'sudoku' && this.seat !== null && !v.ending ? module.controls(face, v) : []),
         ...(v?.ending && this.seat !== null ? [h('button', { id: 'rematch', onclick: () => this.rematch() }, this.next ? 'Play the rematch' : 'Rematch')] : []),
       );
       if (this.next && v?.ending) info.append(h('p', { id: 'rematch-ready' }, 'A rematch is ready (sides swapped).'));
+      const verdict = this.verdict();
+      if (verdict) info.prepend(h('p', { id: 'verified', class: verdict.verified ? 'ok' : 'bad' }, verdict.text));
     },
 
     // Each seat's time left; the seat to act loses what passed since its view came.
@@ -399,6 +505,13 @@ export function startOnline(app) {
     onState: (s, d) => online.onState(s, d),
   });
   // A link followed in an open page (the address changes, the page stays).
+  // The game's keys at an online table (digits and arrows for sudoku, as offline).
+  document.addEventListener('keydown', (e) => {
+    if (!online.active || online.screen !== 'table' || !online.view || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.target.closest?.('input, select, textarea')) return;
+    if (MODULES[online.view.game]?.key?.(face, e)) e.preventDefault();
+    else if (e.key === 'h' || e.key === 'H') online.hint();
+  });
   window.addEventListener('hashchange', () => {
     if (online.conn.state === 'open') online.route();
   });

@@ -1,7 +1,7 @@
 // The Web Worker where bots think and slow engine work runs (hints, new sudoku puzzles),
 // so the page never freezes. It holds its own copy of the table, loaded from the bytes
 // the page sends, and answers with JSON strings or bytes.
-import init, { ReversiTable, NardyTable, BattleshipTable, SudokuTable } from './pkg/tabletop_wasm.js';
+import init, { ReversiTable, NardyTable, BattleshipTable, SudokuTable, online_battleship_hint } from './pkg/tabletop_wasm.js';
 
 const classes = { reversi: ReversiTable, nardy: NardyTable, battleship: BattleshipTable, sudoku: SudokuTable };
 const ready = init();
@@ -12,7 +12,10 @@ self.onmessage = async (e) => {
     await ready;
     const Table = classes[game];
     let result;
-    if (op === 'new') {
+    if (op === 'online-hint') {
+      // Online: the hint from the server's view (the page holds no table).
+      result = online_battleship_hint(...args);
+    } else if (op === 'new') {
       const table = new Table(...args);
       result = table.to_bytes();
       table.free();

@@ -2,9 +2,11 @@
 //! that `tabletop serve` alone serves it at `/`. Writes `$OUT_DIR/web_files.rs`: a list
 //! of `(path, include_bytes!(…))`, empty when the app has not been built (a fresh clone,
 //! or this crate packaged alone); the server then serves a page that says how to build it.
-//! A generated `include_bytes!` list needs no crate and keeps the files as they are.
+//! A generated `include_bytes!` list keeps the files as they are; the wasm is also
+//! gzipped here, once (`$OUT_DIR/NAME.gz`, in `GZIPPED`), for the clients that accept it.
 
 use std::fmt::Write as _;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 /// The app's files: the page, its modules and styles, the games' modules and the
@@ -39,6 +41,13 @@ fn app_files(web: &Path) -> Vec<(String, PathBuf)> {
     files
 }
 
+/// `bytes` gzipped at the best compression.
+fn gzip(bytes: &[u8]) -> Vec<u8> {
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    encoder.write_all(bytes).expect("writing to memory");
+    encoder.finish().expect("writing to memory")
+}
+
 fn main() {
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it"));
     let web = manifest.join("../../web");
@@ -61,7 +70,31 @@ fn main() {
         }
     }
     out.push_str("];\n");
-    let dest =
-        PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets it")).join("web_files.rs");
+    out.push_str(
+        "/// The gzipped copies of the large files (the wasm): (path, gzip bytes).\n\
+         pub(crate) static GZIPPED: &[(&str, &[u8])] = &[\n",
+    );
+    let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets it"));
+    if built {
+        for (name, path) in app_files(&web)
+            .into_iter()
+            .filter(|(n, _)| n.ends_with(".wasm"))
+        {
+            let gz = out_dir.join(format!("{}.gz", name.replace('/', "_")));
+            std::fs::write(
+                &gz,
+                gzip(&std::fs::read(&path).expect("a listed file reads")),
+            )
+            .expect("OUT_DIR is writable");
+            writeln!(
+                out,
+                "    ({name:?}, include_bytes!({:?})),",
+                gz.display().to_string()
+            )
+            .expect("writing to a string");
+        }
+    }
+    out.push_str("];\n");
+    let dest = out_dir.join("web_files.rs");
     std::fs::write(dest, out).expect("OUT_DIR is writable");
 }

@@ -53,6 +53,21 @@ function overlay(svg, v, marks) {
   }
 }
 
+// The hint's heat map: each unknown cell tinted by the chance of a ship afloat there
+// (relative to the likeliest cell), its percentage written in it, the hinted cell ringed.
+function heat(svg, v, hint) {
+  const top = Math.max(...hint.probabilities.filter((_, i) => v.enemy_marks[i] === '.'), 1e-9);
+  hint.probabilities.forEach((p, i) => {
+    if (v.enemy_marks[i] !== '.') return;
+    const x = M + (i % v.width) * CELL;
+    const y = M + Math.floor(i / v.width) * CELL;
+    svg.append(s('rect', { class: 'heat', 'data-cell': i, 'data-p': p, x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, fill: 'var(--bad)', 'fill-opacity': (0.75 * p) / top, 'pointer-events': 'none' }));
+    if (p >= 0.005) svg.append(s('text', { x: x + CELL / 2, y: y + CELL / 2 + 4, 'text-anchor': 'middle', 'font-size': 10, fill: 'var(--fg)', 'pointer-events': 'none' }, String(Math.round(p * 100))));
+  });
+  const [c, r] = hint.cell;
+  svg.append(s('rect', { class: 'hinted', x: M + c * CELL + 2, y: M + r * CELL + 2, width: CELL - 4, height: CELL - 4, fill: 'none', stroke: 'var(--mark)', 'stroke-width': 3, 'pointer-events': 'none' }));
+}
+
 export default {
   settings: [
     { key: 'level', label: 'Bot level', value: '3', options: [['1', '1 random'], ['2', '2'], ['3', '3'], ['4', '4'], ['5', '5 best']] },
@@ -60,6 +75,13 @@ export default {
   ],
 
   reset() { vertical = false; length = null; cursor = null; },
+
+  // The strongest bot's heat map of the enemy grid and its shot, from the person's own
+  // shots only (in the worker: it samples fleets).
+  async hint(app) {
+    if (app.online) return JSON.parse(await app.ask('online-hint', [app.raw, app.seed()]));
+    return JSON.parse(await app.ask('hints', [app.seed()], app.table.to_bytes()));
+  },
 
   async create(app) {
     return new app.wasm.BattleshipTable(Number(app.setting('level', '3')), app.setting('rules', 'russian'));
@@ -77,6 +99,9 @@ export default {
   },
 
   controls(app, v) {
+    if (v.phase === 'battle') {
+      return [h('button', { id: 'hint', disabled: v.to_act !== 0 || !!v.bot, onclick: () => app.hint() }, 'Hint (H)')];
+    }
     if (v.phase !== 'placing') return [];
     return [
       h('button', { id: 'rotate', onclick: () => { vertical = !vertical; app.refresh(); } }, `Rotate (R): ${vertical ? 'vertical' : 'horizontal'}`),
@@ -133,6 +158,8 @@ export default {
     for (const sh of v.sunk) ship(enemy, sh, 'ship sunk', 'var(--bad)');
     for (const sh of v.enemy_fleet) ship(enemy, sh, 'ship enemy', 'none');
     overlay(enemy, v, v.enemy_marks);
+    const hint = v.phase === 'battle' ? app.hints?.list : null;
+    if (hint) heat(enemy, v, hint);
     if (cursor) {
       const target = placing ? own : enemy;
       target.append(s('rect', { class: 'cursor', x: M + cursor[0] * CELL + 1, y: M + cursor[1] * CELL + 1, width: CELL - 2, height: CELL - 2, fill: 'none', stroke: 'var(--accent)', 'stroke-width': 3, 'pointer-events': 'none' }));
@@ -148,6 +175,7 @@ export default {
           onclick: () => { length = len; app.refresh(); },
         }, `${len} ×${v.missing.filter((x) => x === len).length}`))));
     } else {
+      if (hint) info.append(h('p', { id: 'hint-text' }, `Hint: ${hint.text}; the redder a cell, the likelier a ship (the bot’s estimate from your shots).`));
       info.append(h('p', { id: 'shots' }, `Your shots: ${v.shots} · enemy ships afloat: ${v.afloat.length} · yours afloat: ${v.my_afloat.length}`));
     }
   },

@@ -31,7 +31,7 @@ function type(app, digit) {
 
 export default {
   settings: [
-    { key: 'size', label: 'Size', value: '9', options: [['4', '4×4'], ['6', '6×6'], ['9', '9×9'], ['16', '16×16']] },
+    { key: 'size', label: 'Size', value: '9', options: [['4', '4×4'], ['6', '6×6'], ['9', '9×9'], ['16', '16×16'], ['25', '25×25']] },
     { key: 'difficulty', label: 'Difficulty', value: 'medium', options: ['easy', 'medium', 'hard', 'expert'].map((d) => [d, d]) },
   ],
 
@@ -50,6 +50,13 @@ export default {
   },
 
   controls(app, v) {
+    // Online the server keeps the solution: no hint or check against it there.
+    if (app.online) {
+      return [
+        h('button', { id: 'notes', disabled: !!v.ending, onclick: () => play(app, (t) => t.fill_notes()) }, 'Fill notes'),
+        h('button', { id: 'reveal', disabled: !!v.ending, onclick: () => play(app, (t) => t.reveal()) }, 'Reveal'),
+      ];
+    }
     const hint = app.hints?.list;
     return [
       h('button', { id: 'hint', disabled: !!v.ending, onclick: () => app.hint() }, 'Hint'),
@@ -85,8 +92,8 @@ export default {
       app.refresh();
       return true;
     }
-    if (e.key === 'p' || e.key === 'P') {
-      if (n >= 25) return false;
+    // P is the pencil, except on 25×25 grids, where it is the 25th symbol.
+    if ((e.key === 'p' || e.key === 'P') && n < 25) {
       pencil = !pencil;
       app.refresh();
       return true;
@@ -145,7 +152,7 @@ export default {
       h('button', { 'data-digit': 0, disabled: !!v.ending, onclick: () => type(app, 0) }, 'Erase'),
       h('button', { id: 'pencil', 'aria-pressed': String(pencil), onclick: () => { pencil = !pencil; app.refresh(); } }, 'Pencil (P)')));
     if (hint) info.append(h('p', { id: 'hint-text' }, `Hint: ${hint.text}`));
-    if (rating.table !== app.table) {
+    if (app.table && rating.table !== app.table) {
       let text = '';
       try {
         const r = JSON.parse(app.table.rating());
@@ -155,7 +162,7 @@ export default {
       }
       rating = { table: app.table, text };
     }
-    info.append(h('p', { id: 'rating' }, rating.text));
+    if (app.table) info.append(h('p', { id: 'rating' }, rating.text));
     const secs = Math.floor(v.elapsed_ms / 1000);
     info.append(h('p', { class: 'muted' }, `Time ${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, '0')} · mistakes ${v.mistakes}`));
   },

@@ -75,3 +75,47 @@ test('battleship: place by clicks and at random, then sink the bot by clicks', a
     await b.stop();
   }
 });
+
+test('battleship: the hint shows the bot’s heat map of the enemy grid, from the person’s shots alone', async () => {
+  const b = await start();
+  try {
+    const page = await b.open('battleship', { settings: { 'battleship.level': '1', 'battleship.rules': 'russian' } });
+    await page.click('#new');
+    await settled(page);
+    await page.click('#random');
+    await settled(page);
+    await page.click('#start');
+    let v = await settled(page);
+    // Every cell unknown: the chances add up to the fleet's 20 cells.
+    const heat = async () => {
+      await page.waitForSelector('svg[data-grid="enemy"] .heat');
+      return page.$$eval('svg[data-grid="enemy"] .heat', (cells) => cells.map((c) => [Number(c.dataset.cell), Number(c.dataset.p)]));
+    };
+    await page.click('#hint');
+    let cells = await heat();
+    assert.equal(cells.length, 100);
+    assert.ok(cells.every(([, p]) => p >= 0 && p <= 1));
+    assert.ok(Math.abs(cells.reduce((a, [, p]) => a + p, 0) - 20) < 0.1, 'the chances add up to the fleet');
+    assert.match(await page.textContent('#hint-text'), /^Hint: [A-J]\d+ \(\d+% a ship\)/);
+    assert.equal(await page.locator('svg[data-grid="enemy"] rect.hinted').count(), 1);
+    // Some shots, then the hint again (by the key): only unknown cells are tinted, and
+    // the chances there add up to the fleet's cells not yet hit.
+    for (let i = 0; i < 100 && v.shots < 8 && !v.ending; i += 7) {
+      if (v.enemy_marks[i] !== '.') continue;
+      await page.click(cell('enemy', i % 10, Math.floor(i / 10)));
+      v = await settled(page);
+    }
+    assert.equal(await page.locator('svg[data-grid="enemy"] .heat').count(), 0, 'a shot clears the hint');
+    await page.keyboard.press('h');
+    cells = await heat();
+    const unknown = [...v.enemy_marks].filter((m) => m === '.').length;
+    const hit = [...v.enemy_marks].filter((m) => m === 'x' || m === '#').length;
+    assert.equal(cells.length, unknown);
+    assert.ok(cells.every(([i]) => v.enemy_marks[i] === '.'));
+    assert.ok(Math.abs(cells.reduce((a, [, p]) => a + p, 0) - (20 - hit)) < 0.1, 'the chances add up to the cells not yet hit');
+    await screenshot(page, 'battleship-hint');
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await b.stop();
+  }
+});

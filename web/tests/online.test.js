@@ -136,6 +136,10 @@ test('online: two browsers play a whole nardy game by the invite link, one reloa
     for (const page of [a, b, c]) {
       await page.waitForSelector('body[data-state="over"]');
       assert.match(await page.textContent('#status'), /Game over: .*(White|Black)/);
+      // The server reveals its seed: each page checks every roll against the commitment.
+      await page.waitForSelector('#verified');
+      assert.match(await page.textContent('#verified'), /^Dice verified: SHA-256 of the server’?'?s seed is the commitment .* all \d+ rolls of the \d+ turns follow/);
+      assert.equal(await page.getAttribute('#verified', 'class'), 'ok');
       assert.deepEqual(page.errors, []);
     }
     assert.ok(v.off[0] === 15 || v.off[1] === 15, 'someone bore off every checker');
@@ -271,6 +275,14 @@ test('online: battleship between two guests — a placement kept through a reloa
       const v = xa.mine ? xa : xb;
       assert.ok(xa.mine !== xb.mine, 'one seat shoots at a time');
       assert.match(await page.textContent('#status'), /^Your move — .*Your shot/);
+      if (shots === 3) {
+        // The hint online: the heat map from this seat's own shots, in the worker.
+        await page.click('#hint');
+        await page.waitForSelector('svg[data-grid="enemy"] .heat');
+        const unknown = [...v.enemy_marks].filter((m) => m === '.').length;
+        assert.equal(await page.locator('svg[data-grid="enemy"] .heat').count(), unknown);
+        assert.match(await page.textContent('#hint-text'), /^Hint: [A-J]\d+ \(\d+% a ship\)/);
+      }
       const cell = v.enemy_marks.indexOf('.');
       await page.click(`[data-grid="enemy"] [data-col="${cell % v.width}"][data-row="${Math.floor(cell / v.width)}"]`);
       await settled(page, v.version + 1);
@@ -286,11 +298,101 @@ test('online: battleship between two guests — a placement kept through a reloa
       await page.waitForSelector('body[data-state="over"]');
       const v = await settled(page);
       assert.equal(v.enemy_fleet.length, 10, 'the fleets are shown at the end');
+      await page.waitForSelector('#verified');
+      assert.match(await page.textContent('#verified'), /^Fleets verified: 2 fleets at the end are the ones the server committed to/);
       assert.deepEqual(page.errors, []);
     }
     assert.match(await b.textContent('#status'), /^Game over: You won/);
     await screenshot(b, 'online-battleship');
     await Promise.all([a, b].map((p) => p.context().close()));
+  } finally {
+    await stop(server);
+  }
+});
+
+// The solution of a small sudoku the page shows (the page never has it online): plain
+// backtracking over the view's puzzle.
+function solve(v) {
+  const n = v.side;
+  const grid = [...v.puzzle];
+  const ok = (i, d) => {
+    const [r, c] = [Math.floor(i / n), i % n];
+    for (let k = 0; k < n * n; k++) {
+      if (grid[k] !== d || k === i) continue;
+      const [kr, kc] = [Math.floor(k / n), k % n];
+      const sameBox = Math.floor(kr / v.box_rows) === Math.floor(r / v.box_rows) && Math.floor(kc / v.box_cols) === Math.floor(c / v.box_cols);
+      if (kr === r || kc === c || sameBox) return false;
+    }
+    return true;
+  };
+  const fill = (i) => {
+    if (i === n * n) return true;
+    if (grid[i]) return fill(i + 1);
+    for (let d = 1; d <= n; d++) {
+      if (!ok(i, d)) continue;
+      grid[i] = d;
+      if (fill(i + 1)) return true;
+    }
+    grid[i] = 0;
+    return false;
+  };
+  assert.ok(fill(0), 'the puzzle has a solution');
+  return grid;
+}
+
+test('online: sudoku from the lobby — digits by click and key, a pencil mark, a mistake, a reload, a watcher, solved', async () => {
+  browser ??= await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const server = await serve();
+  try {
+    const a = await guest(server.url);
+    await a.waitForSelector('body[data-online="lobby"] #create-table');
+    await a.selectOption('#online-game', 'sudoku');
+    assert.equal(await a.locator('#online-opponent').count(), 0, 'a sudoku has no opponent');
+    assert.deepEqual(await a.$$eval('#online-rule-size option', (o) => o.map((x) => x.value)), ['4', '6', '9']);
+    await a.selectOption('#online-rule-size', '4');
+    await a.click('#create-table');
+    let v = await settled(a);
+    assert.deepEqual([v.game, v.side, v.seat, v.status, v.mine], ['sudoku', 4, 0, 'playing', true]);
+    assert.match(await a.textContent('#status'), /^Your move — \d+ of 16 cells filled · mistakes 0/);
+    const solution = solve(v);
+    const empty = v.puzzle.map((d, i) => (d ? null : i)).filter((i) => i !== null);
+    assert.ok(empty.length >= 4);
+    const c = await guest(await a.inputValue('#watch'));
+    assert.equal((await settled(c)).seat, null, 'the watch link shows the grid to a spectator');
+
+    // A pencil mark, then a wrong digit by the pad: one mistake, shown to the watcher.
+    await a.click(`[data-cell="${empty[0]}"]`);
+    await a.click('#pencil');
+    await a.click(`#pad [data-digit="${solution[empty[0]]}"]`);
+    v = await settled(a, v.version + 1);
+    assert.notEqual(v.notes[empty[0]], 0, 'the pencil mark is at the table');
+    await a.click('#pencil');
+    const wrong = (solution[empty[0]] % 4) + 1;
+    await a.click(`#pad [data-digit="${wrong}"]`);
+    v = await settled(a, v.version + 1);
+    assert.equal(v.grid[empty[0]], wrong);
+    assert.equal(v.mistakes, 1);
+    await c.waitForFunction((m) => window.tabletopOnline.view?.mistakes === m, 1);
+    // Typed over by the keyboard, then a reload keeps the grid.
+    await a.keyboard.press(String(solution[empty[0]]));
+    v = await settled(a, v.version + 1);
+    assert.equal(v.grid[empty[0]], solution[empty[0]]);
+    await a.reload();
+    await a.waitForSelector('body[data-ready="true"]');
+    const again = await settled(a, v.version);
+    assert.deepEqual(again.grid, v.grid, 'the reload finds the grid as it was');
+    for (const i of empty.slice(1)) {
+      v = await settled(a);
+      await a.click(`[data-cell="${i}"]`);
+      await a.click(`#pad [data-digit="${solution[i]}"]`);
+      await a.waitForFunction(([cell, d]) => window.tabletopOnline.view?.grid[cell] === d, [i, solution[i]]);
+    }
+    for (const page of [a, c]) {
+      await page.waitForSelector('body[data-state="over"]');
+      assert.match(await page.textContent('#status'), /^Game over: Solved in \d+:\d\d with 1 mistake/);
+      assert.deepEqual(page.errors, []);
+    }
+    await Promise.all([a, c].map((p) => p.context().close()));
   } finally {
     await stop(server);
   }

@@ -52,3 +52,46 @@ test('reversi: play a whole game by clicks against a bot, with hint, undo and re
     await b.stop();
   }
 });
+
+test('reversi: a forced pass is played by the table and announced', async () => {
+  const b = await start();
+  try {
+    const page = await b.open('reversi', { settings: { 'reversi.seat': 'both' } });
+    await page.click('#new');
+    await settled(page);
+    // Moves of a game (both sides the page's) that leads to a forced pass, found with the
+    // page's own bindings; then played by clicks.
+    const moves = await page.evaluate(() => {
+      const { ReversiTable } = window.tabletop.wasm;
+      for (let game = 1; game < 500; game++) {
+        const t = new ReversiTable(Uint8Array.from([0, 0]), false);
+        const seq = [];
+        let k = game;
+        for (;;) {
+          const v = JSON.parse(t.view());
+          if (v.moves.includes('pass')) { t.free(); return seq; }
+          if (v.ending) break;
+          k = (k * 1103515245 + 12345) % 2147483648;
+          const sq = v.legal[k % v.legal.length];
+          t.play(sq);
+          seq.push(sq);
+        }
+        t.free();
+      }
+      return null;
+    });
+    assert.ok(moves, 'a game with a pass was found');
+    let v;
+    for (const sq of moves) {
+      await page.click(`[data-square="${sq}"]`);
+      v = await settled(page);
+    }
+    assert.equal(v.moves[v.moves.length - 1], 'pass', 'the table played the pass');
+    const passer = ['Black', 'White'][v.side ^ 1];
+    assert.equal(await page.textContent('#status'), `${passer} had no move and passed. ${['Black', 'White'][v.side]} to move`);
+    assert.ok(v.legal.length > 0, 'the side to move has a move');
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await b.stop();
+  }
+});

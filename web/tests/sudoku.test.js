@@ -73,3 +73,42 @@ test('sudoku: solve a puzzle by clicks with hints, notes, conflicts, check, undo
     await b.stop();
   }
 });
+
+test('sudoku: 16×16 and 25×25 puzzles by size, their letters typed', async () => {
+  const b = await start();
+  try {
+    // The page opens on a new puzzle of the settings' size (no second one is asked for:
+    // it would replace the first while the test plays).
+    const page = await b.open('sudoku', { settings: { 'sudoku.size': '16', 'sudoku.difficulty': 'easy' } });
+    await page.waitForFunction(() => window.tabletop.view?.side === 16, null, { timeout: 60000 });
+    let v = await settled(page);
+    assert.deepEqual([v.box_rows, v.box_cols, v.symbols.length], [4, 4, 16]);
+    assert.equal(await page.locator('[data-cell]').count(), 256);
+    assert.equal(await page.locator('#pad [data-digit]').count(), 17, 'sixteen symbols and erase');
+    assert.ok(v.puzzle.filter((d) => d).length > 0 && v.puzzle.includes(0));
+    // A letter goes in by the keyboard: G is 16.
+    const empty = v.grid.indexOf(0);
+    await page.click(`[data-cell="${empty}"]`);
+    await page.keyboard.press('g');
+    v = await settled(page);
+    assert.equal(v.grid[empty], 16);
+    assert.equal(await page.textContent(`[data-cell="${empty}"] text`), v.symbols[15]);
+    assert.match(await page.textContent('#status'), new RegExp(`^${v.grid.filter((d) => d).length} of 256 cells filled`));
+    // 25×25 from the settings: P is a symbol there (the 25th), not the pencil key.
+    await page.click('#settings-box summary');
+    await page.selectOption('#setting-size', '25');
+    await page.click('#new');
+    await page.waitForFunction(() => window.tabletop.view?.side === 25, null, { timeout: 120000 });
+    v = await settled(page);
+    assert.equal(await page.locator('[data-cell]').count(), 625);
+    const blank = v.grid.indexOf(0);
+    await page.click(`[data-cell="${blank}"]`);
+    await page.keyboard.press('p');
+    v = await settled(page);
+    assert.equal(v.grid[blank], 25);
+    assert.equal(await page.getAttribute('#pencil', 'aria-pressed'), 'false');
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await b.stop();
+  }
+});

@@ -13,6 +13,7 @@ pub mod reversi;
 mod seat;
 pub mod sudoku;
 mod table;
+mod verify;
 
 pub use clock::{Clocks, TimeControl};
 pub use refusal::Refusal;

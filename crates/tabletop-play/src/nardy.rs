@@ -17,6 +17,7 @@ use crate::table::{Action, Table, TableGame, persons_turn};
 use crate::{Player, Refusal, Seat, Viewer};
 
 pub use crate::proof::{DiceProof, PROOF_FORMAT};
+pub use crate::verify::{DiceCheck, Mismatch, Played, check, commitment_of, game_seed};
 
 /// The seat of a colour.
 pub fn seat_of(color: Color) -> Seat {

@@ -2,9 +2,8 @@
 //! seat contributed, and the game seed made from them, kept in the table's save as its
 //! provenance so that anyone can check every roll offline (`tabletop nardy verify`).
 //!
-//! This module only holds and encodes the proof; the hashing that checks it belongs to
-//! the frontends (the server makes it, the CLI checks it), keeping this crate free of
-//! cryptography.
+//! This module only holds and encodes the proof; `verify.rs` checks it, once for every
+//! frontend (`tabletop nardy verify`, the browser page).
 
 use alloc::vec::Vec;
 

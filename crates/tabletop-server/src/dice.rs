@@ -10,7 +10,6 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use sha2::{Digest, Sha256};
 use tabletop_play::Player;
 use tabletop_play::nardy::DiceProof;
 
@@ -54,21 +53,10 @@ pub fn parse_seed(text: &str) -> Result<[u8; 32], String> {
         .ok_or_else(|| "a seed is 64 hex digits (32 bytes)".into())
 }
 
-/// SHA-256 of `bytes`.
-fn sha256(parts: &[&[u8]]) -> [u8; 32] {
-    let mut hasher = Sha256::new();
-    for part in parts {
-        hasher.update(part);
-    }
-    hasher.finalize().into()
-}
-
-/// The game seed of a server seed and the two seats' seeds (the formula above).
+/// The game seed of a server seed and the two seats' seeds (the formula above, kept once
+/// in the match layer beside the check every client runs).
 pub fn game_seed(server_seed: &[u8; 32], seeds: &[[u8; 32]; 2]) -> u64 {
-    let digest = sha256(&[server_seed, &seeds[0], &seeds[1]]);
-    let mut first = [0u8; 8];
-    first.copy_from_slice(&digest[..8]);
-    u64::from_le_bytes(first)
+    tabletop_play::nardy::game_seed(server_seed, seeds)
 }
 
 impl Dice {
@@ -104,7 +92,7 @@ impl Dice {
 
     /// SHA-256 of the server's seed.
     pub fn commitment(&self) -> [u8; 32] {
-        sha256(&[&self.server_seed])
+        tabletop_play::nardy::commitment_of(&self.server_seed)
     }
 
     /// Every seat's seed, once all are in.
@@ -172,6 +160,7 @@ pub fn hide_dice(mut view: Value) -> Value {
 mod tests {
     use super::*;
     use crate::games::GameKind;
+    use sha2::{Digest, Sha256};
 
     #[test]
     fn the_formula_and_the_proof() {

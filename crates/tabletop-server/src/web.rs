@@ -2,7 +2,9 @@
 //! files, from the copy embedded at build time (`build.rs`) or from a folder given at
 //! start (`tabletop serve --web DIR`, for development). Every answer has its content
 //! type, an ETag and `Cache-Control: no-cache` (the names do not change between builds,
-//! so the browser asks again and gets `304 Not Modified` while nothing changed).
+//! so the browser asks again and gets `304 Not Modified` while nothing changed). The
+//! embedded wasm goes gzipped (`Content-Encoding: gzip`, compressed once by `build.rs`)
+//! to a client whose `Accept-Encoding` takes gzip.
 
 use std::borrow::Cow;
 use std::path::PathBuf;
@@ -75,6 +77,15 @@ impl WebApp {
         } else {
             bytes
         };
+        // The gzipped copy, when this file has one (embedded only) and the client takes it.
+        let gzipped = match self {
+            WebApp::Embedded => embedded::GZIPPED.iter().find(|(n, _)| *n == name),
+            WebApp::Dir(_) => None,
+        };
+        let (bytes, gzip) = match gzipped {
+            Some((_, gz)) if accepts_gzip(headers) => (Cow::Borrowed(*gz), true),
+            _ => (bytes, false),
+        };
         let etag = format!("\"{}\"", hex(&Sha256::digest(&bytes)[..12]));
         let fresh = headers
             .get(header::IF_NONE_MATCH)
@@ -94,6 +105,12 @@ impl WebApp {
         );
         if let Ok(v) = HeaderValue::from_str(&etag) {
             h.insert(header::ETAG, v);
+        }
+        if gzipped.is_some() {
+            h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+        }
+        if gzip {
+            h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
         }
         response
     }
@@ -115,6 +132,25 @@ fn file_name(path: &str) -> Option<String> {
                 .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
     });
     (clean && segments[0] != "tests").then(|| segments.join("/"))
+}
+
+/// Whether a request's `Accept-Encoding` takes gzip (`gzip` or `*`, without `q=0`).
+fn accepts_gzip(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|coding| {
+            let mut parts = coding.split(';').map(str::trim);
+            let name = parts.next().unwrap_or_default();
+            let refused = parts.any(|p| {
+                p.strip_prefix("q=")
+                    .and_then(|q| q.parse::<f32>().ok())
+                    .is_some_and(|q| q == 0.0)
+            });
+            (name.eq_ignore_ascii_case("gzip") || name == "*") && !refused
+        })
 }
 
 /// The content type of a file the app serves, by its extension; `None`: not served.
@@ -182,6 +218,25 @@ mod tests {
             Some("application/wasm")
         );
         assert_eq!(content_type("README.md"), None);
+    }
+
+    #[test]
+    fn gzip_is_sent_only_to_who_takes_it() {
+        let with = |value: &str| {
+            let mut h = HeaderMap::new();
+            h.insert(
+                header::ACCEPT_ENCODING,
+                HeaderValue::from_str(value).unwrap(),
+            );
+            accepts_gzip(&h)
+        };
+        assert!(with("gzip, deflate, br"));
+        assert!(with("br;q=1.0, GZIP;q=0.5"));
+        assert!(with("*"));
+        assert!(!with("gzip;q=0"));
+        assert!(!with("br, deflate"));
+        assert!(!with("identity"));
+        assert!(!accepts_gzip(&HeaderMap::new()));
     }
 
     #[test]

@@ -43,6 +43,36 @@ pub(crate) fn random_fleet(rules: &Rules, seed: u64) -> Fleet {
     sampler.sample(&mut rng(seed))
 }
 
+/// The lookahead bot's heat map of `tracking` (the probability of a ship afloat in each
+/// cell) and the cell it would shoot, as the page's hint.
+pub(crate) fn shot_hint(tracking: &Tracking, rules: &Rules, seed: u64) -> Result<Value, String> {
+    use battleship_core::ai::{Bot, Lookahead};
+    let mut bot = Lookahead::new(rules);
+    let mut rng = rng(seed);
+    let probabilities = bot
+        .probabilities(tracking, &mut rng)
+        .ok_or("no fleet fits the shots so far")?;
+    let cell = bot
+        .choose_move(tracking, &mut rng)
+        .ok_or("no cell is left to shoot")?;
+    let chance = probabilities
+        .get(cell.index(rules.width()))
+        .copied()
+        .unwrap_or(0.0);
+    // three decimals are plenty for a picture and keep the JSON short
+    let rounded: Vec<f64> = probabilities
+        .iter()
+        .map(|p| (p * 1000.0).round() / 1000.0)
+        .collect();
+    Ok(json!({
+        "cell": [cell.col(), cell.row()],
+        "chance": chance,
+        "probabilities": rounded,
+        // the board labels its columns in capitals
+        "text": format!("{} ({:.0}% a ship)", cell.to_string().to_uppercase(), chance * 100.0),
+    }))
+}
+
 pub(crate) fn coord(col: u8, row: u8) -> Result<Coord, String> {
     Coord::new(col, row).ok_or_else(|| "no such cell".into())
 }
@@ -143,6 +173,19 @@ impl BattleshipTable {
     pub fn confirm_fleet(&mut self) -> Result<(), String> {
         let fleet = self.placement.finish().map_err(|e| e.to_string())?;
         person_act(&mut self.table, Action::Play(Input::Place(fleet)))
+    }
+
+    /// The hint for the person's shot, as JSON: the strongest bot's estimate that each
+    /// cell of the enemy grid holds a ship afloat (`probabilities`, row by row: the heat
+    /// map), the cell it would shoot (`cell`: `[col, row]`), its `chance` and a `text`.
+    /// It samples fleets consistent with the person's own shots only, never the enemy
+    /// fleet. Slow: the page asks its worker.
+    pub fn hints(&self, seed: u64) -> Result<String, String> {
+        let state = self.table.game();
+        if state.game().is_none() || self.table.ending().is_some() {
+            return Err("a hint is for the battle".into());
+        }
+        shot_hint(&state.tracking(Seat(0)), state.rules(), seed).map(|v| v.to_string())
     }
 
     /// Shoots at the enemy's cell `col`, `row`.

@@ -8,13 +8,19 @@ mod online_battleship;
 mod reversi;
 mod sudoku;
 mod table;
+mod verify;
 
 pub use battleship::BattleshipTable;
 pub use nardy::NardyTable;
-pub use online::{online_game, online_nardy_step, online_reversi_place, online_view};
-pub use online_battleship::{online_battleship_action, online_battleship_rules};
+pub use online::{
+    online_game, online_nardy_step, online_reversi_place, online_sudoku_action, online_view,
+};
+pub use online_battleship::{
+    online_battleship_action, online_battleship_hint, online_battleship_rules,
+};
 pub use reversi::ReversiTable;
 pub use sudoku::SudokuTable;
+pub use verify::{online_fleet_verify, online_nardy_verify};
 
 use wasm_bindgen::prelude::wasm_bindgen;
 

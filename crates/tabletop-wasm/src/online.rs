@@ -8,11 +8,12 @@ use crate::nardy::step_pair;
 use serde_json::{Map, Value, json};
 use tabletop_play::nardy::{Input, Nardy};
 use tabletop_play::reversi::Reversi;
+use tabletop_play::sudoku::Sudoku;
 use tabletop_play::{Action, Player, TableGame, TableView, Viewer};
 use wasm_bindgen::prelude::wasm_bindgen;
 
 /// The games the page plays online.
-const GAMES: [&str; 3] = ["nardy", "reversi", "battleship"];
+const GAMES: [&str; 4] = ["nardy", "reversi", "battleship", "sudoku"];
 
 /// Whether the page can draw and play `game` online.
 #[wasm_bindgen]
@@ -36,6 +37,7 @@ pub fn online_view(message: &str) -> Result<String, String> {
             let map = common(&v);
             crate::online_battleship::describe(v, map)
         }
+        Some("sudoku") => sudoku(parse::<Sudoku>(view)?),
         Some(other) => return Err(format!("the page cannot draw {other} online yet")),
         None => return Err("a view without its game".into()),
     };
@@ -60,9 +62,39 @@ pub fn online_reversi_place(index: u8) -> Result<String, String> {
     ))
 }
 
+/// The protocol's action for a sudoku edit: `op` is `enter` (`digit` in the cell at
+/// `row`, `col`), `clear`, `note` (switch the pencil mark `digit`), `fill_notes`,
+/// `reveal` (give up), or `time` (`ms` spent since the last report).
+#[wasm_bindgen]
+pub fn online_sudoku_action(
+    op: &str,
+    row: usize,
+    col: usize,
+    digit: u8,
+    ms: u32,
+) -> Result<String, String> {
+    use sudoku_core::{Digits, Move};
+    use tabletop_play::sudoku::Input as SudokuInput;
+    let input = match op {
+        "enter" => SudokuInput::Move(Move::Enter { row, col, digit }),
+        "clear" => SudokuInput::Move(Move::Clear { row, col }),
+        "note" if (1..=25).contains(&digit) => SudokuInput::Move(Move::ToggleNotes {
+            row,
+            col,
+            digits: Digits::single(digit),
+        }),
+        "note" => return Err(format!("{digit} is not a digit of this grid")),
+        "fill_notes" => SudokuInput::Move(Move::FillNotes),
+        "reveal" => SudokuInput::Move(Move::Solve),
+        "time" => SudokuInput::Time(u64::from(ms)),
+        other => return Err(format!("no sudoku action {other}")),
+    };
+    Ok(crate::table::action_json(&Action::Play(input)))
+}
+
 pub(crate) type View<G> = TableView<<G as TableGame>::View, <G as TableGame>::Score>;
 
-fn parse<G: TableGame>(view: Value) -> Result<View<G>, String> {
+pub(crate) fn parse<G: TableGame>(view: Value) -> Result<View<G>, String> {
     serde_json::from_value(view).map_err(|e| format!("not a {} view: {e}", G::NAME))
 }
 
@@ -182,6 +214,23 @@ fn reversi(v: View<Reversi>) -> Map<String, Value> {
     map
 }
 
+fn sudoku(v: View<Sudoku>) -> Map<String, Value> {
+    let mut map = common(&v);
+    let s = &v.state;
+    crate::sudoku::grid_fields(
+        &mut map,
+        &s.puzzle,
+        &s.grid,
+        &s.notes,
+        s.mistakes,
+        s.elapsed_ms,
+    );
+    if let Some(e) = &v.ending {
+        map.insert("result".into(), crate::sudoku::result_text(&e.score).into());
+    }
+    map
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -245,5 +294,48 @@ mod tests {
         assert_eq!(action, json!({"play": {"step": [24, 20]}}));
         assert!(online_view(r#"{"view":{"game":"chess"}}"#).is_err());
         assert!(online_view("nonsense").is_err());
+    }
+
+    #[test]
+    fn a_sudoku_view_is_the_offline_one_and_edits_are_protocol_actions() {
+        let offline = crate::SudokuTable::new(4, "easy", 7).unwrap();
+        let mut table = tabletop_play::Table::<Sudoku>::from_bytes(&offline.to_bytes()).unwrap();
+        table.set_player(Seat(0), Player::Remote).unwrap();
+        let v: Value = serde_json::from_str(&offline.view()).unwrap();
+        let empty = v["grid"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|c| c == 0)
+            .unwrap();
+        for (op, digit) in [("enter", 3), ("clear", 0), ("note", 2), ("time", 0)] {
+            let action = online_sudoku_action(op, empty / 4, empty % 4, digit, 1500).unwrap();
+            let action: Action<tabletop_play::sudoku::Input> =
+                serde_json::from_str(&action).unwrap();
+            table.apply(Seat(0), action).unwrap();
+        }
+        let message = json!({"view": table.view(Viewer::Seat(Seat(0)))});
+        let page: Value =
+            serde_json::from_str(&online_view(&message.to_string()).unwrap()).unwrap();
+        let offline = crate::SudokuTable::load(&table.to_bytes()).unwrap();
+        let offline: Value = serde_json::from_str(&offline.view()).unwrap();
+        for key in [
+            "side",
+            "box_rows",
+            "box_cols",
+            "symbols",
+            "puzzle",
+            "grid",
+            "notes",
+            "conflicts",
+            "mistakes",
+            "elapsed_ms",
+        ] {
+            assert_eq!(page[key], offline[key], "{key}");
+        }
+        assert_ne!(page["notes"][empty], 0, "the pencil mark is in");
+        assert_eq!(page["elapsed_ms"], 1500);
+        assert!(online_sudoku_action("note", 0, 0, 0, 0).is_err());
+        assert!(online_sudoku_action("shuffle", 0, 0, 0, 0).is_err());
     }
 }

@@ -72,6 +72,23 @@ pub fn online_battleship_action(
     Ok(crate::table::action_json(&Action::Play(input)))
 }
 
+/// The hint for the page's next shot online, as `BattleshipTable::hints` gives it
+/// offline: the strongest bot's heat map of the enemy grid from what the seat's own shots
+/// revealed (its `tracking` in the view), and the cell it would shoot. Slow: the page asks
+/// its worker.
+#[wasm_bindgen]
+pub fn online_battleship_hint(message: &str, seed: u64) -> Result<String, String> {
+    let v = read(message)?;
+    let Viewer::Seat(seat) = v.viewer else {
+        return Err("a spectator has no shot to be hinted".into());
+    };
+    if v.ending.is_some() || !v.state.placed.iter().all(|&p| p) {
+        return Err("a hint is for the battle".into());
+    }
+    let tracking = v.state.tracking.get(seat.index()).ok_or("no such seat")?;
+    crate::battleship::shot_hint(tracking, &v.state.rules, seed).map(|h| h.to_string())
+}
+
 pub(crate) fn read(message: &str) -> Result<View<Battleship>, String> {
     let message: Value =
         serde_json::from_str(message).map_err(|e| format!("not a view message: {e}"))?;

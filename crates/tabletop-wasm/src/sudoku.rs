@@ -5,8 +5,8 @@
 use serde_json::{Map, Value, json};
 use sudoku_core::logic::generate_level::puzzle_of_level;
 use sudoku_core::logic::{Difficulty, Hint, rate};
-use sudoku_core::{Digits, Game, GenerateOptions, Move, Size, symbol_char};
-use tabletop_play::sudoku::{self, Input, Sudoku};
+use sudoku_core::{Digits, Game, GenerateOptions, Grid, Move, Size, symbol_char};
+use tabletop_play::sudoku::{self, Input, Score, Sudoku};
 use tabletop_play::{Action, Seat, Table};
 use wasm_bindgen::prelude::wasm_bindgen;
 
@@ -139,49 +139,68 @@ impl SudokuTable {
 
     fn describe(&self, map: &mut Map<String, Value>) {
         let game = self.table.game().game();
-        let size = game.size();
-        let n = size.side();
-        let mut conflicts: Vec<usize> = game
-            .grid()
-            .conflicts()
-            .iter()
-            .flat_map(|c| c.cells.iter().map(|&(r, c)| r * n + c))
-            .collect();
-        conflicts.sort_unstable();
-        conflicts.dedup();
+        let n = game.size().side();
         let notes: Vec<u32> = (0..n * n)
             .map(|i| game.notes(i / n, i % n).bits())
             .collect();
-        let symbols: String = (1..=n as u8).map(symbol_char).collect();
-        map.insert("side".into(), n.into());
-        map.insert("box_rows".into(), size.box_rows().into());
-        map.insert("box_cols".into(), size.box_cols().into());
-        map.insert("symbols".into(), symbols.into());
-        map.insert("puzzle".into(), json!(game.puzzle().cells()));
-        map.insert("grid".into(), json!(game.grid().cells()));
-        map.insert("notes".into(), json!(notes));
-        map.insert("conflicts".into(), json!(conflicts));
-        map.insert("mistakes".into(), game.mistakes().into());
-        map.insert(
-            "elapsed_ms".into(),
-            (game.elapsed().as_millis() as u64).into(),
+        grid_fields(
+            map,
+            game.puzzle(),
+            game.grid(),
+            &notes,
+            game.mistakes(),
+            game.elapsed().as_millis() as u64,
         );
         if let Some(e) = self.table.ending() {
-            let secs = e.score.elapsed_ms / 1000;
-            map.insert(
-                "result".into(),
-                json!(if e.score.revealed {
-                    "The solution was revealed".to_string()
-                } else {
-                    format!(
-                        "Solved in {}:{:02} with {} mistake(s)",
-                        secs / 60,
-                        secs % 60,
-                        e.score.mistakes
-                    )
-                }),
-            );
+            map.insert("result".into(), result_text(&e.score).into());
         }
+    }
+}
+
+/// The grid's part of a sudoku view, offline or online: side, boxes, symbols, the
+/// puzzle, the entries, the notes, the cells in conflict, mistakes and time.
+pub(crate) fn grid_fields(
+    map: &mut Map<String, Value>,
+    puzzle: &Grid,
+    grid: &Grid,
+    notes: &[u32],
+    mistakes: u32,
+    elapsed_ms: u64,
+) {
+    let size = grid.size();
+    let n = size.side();
+    let mut conflicts: Vec<usize> = grid
+        .conflicts()
+        .iter()
+        .flat_map(|c| c.cells.iter().map(|&(r, c)| r * n + c))
+        .collect();
+    conflicts.sort_unstable();
+    conflicts.dedup();
+    let symbols: String = (1..=n as u8).map(symbol_char).collect();
+    map.insert("side".into(), n.into());
+    map.insert("box_rows".into(), size.box_rows().into());
+    map.insert("box_cols".into(), size.box_cols().into());
+    map.insert("symbols".into(), symbols.into());
+    map.insert("puzzle".into(), json!(puzzle.cells()));
+    map.insert("grid".into(), json!(grid.cells()));
+    map.insert("notes".into(), json!(notes));
+    map.insert("conflicts".into(), json!(conflicts));
+    map.insert("mistakes".into(), mistakes.into());
+    map.insert("elapsed_ms".into(), elapsed_ms.into());
+}
+
+/// How a finished puzzle ended, in words.
+pub(crate) fn result_text(score: &Score) -> String {
+    let secs = score.elapsed_ms / 1000;
+    if score.revealed {
+        "The solution was revealed".to_string()
+    } else {
+        format!(
+            "Solved in {}:{:02} with {} mistake(s)",
+            secs / 60,
+            secs % 60,
+            score.mistakes
+        )
     }
 }
 

@@ -9,28 +9,15 @@
 
 use std::path::Path;
 
-use nardy_core::{Dice, Game};
 use serde::Serialize;
-use sha2::{Digest, Sha256};
 use tabletop_play::Table;
-use tabletop_play::nardy::{DiceProof, Nardy};
+use tabletop_play::nardy::{self, DiceProof, Mismatch, Nardy, Played};
 
 use crate::common::{CliError, CliResult, JsonArg, load_file};
 
 /// Bytes as lowercase hex.
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// The first roll that is not the one the seed gives.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Mismatch {
-    /// The turn (1 = the first turn played; 0 = the roll-off that picked the first mover).
-    pub turn: usize,
-    /// What the game rolled.
-    pub rolled: String,
-    /// What the seed gives.
-    pub expected: String,
 }
 
 /// What `verify` found (its `--json` output).
@@ -59,6 +46,7 @@ pub struct Verdict {
 }
 
 /// Checks the dice proof of a nardy save; `Err` when the save has none or does not load.
+/// The check itself is the match layer's ([`tabletop_play::nardy::check`]).
 pub fn check(bytes: &[u8], expected_commitment: Option<&str>) -> Result<Verdict, String> {
     let table = Table::<Nardy>::from_bytes(bytes).map_err(|e| e.to_string())?;
     if table.provenance().is_empty() {
@@ -70,69 +58,21 @@ pub fn check(bytes: &[u8], expected_commitment: Option<&str>) -> Result<Verdict,
     }
     let proof = DiceProof::from_bytes(table.provenance())
         .map_err(|e| format!("the save's dice proof does not read: {e}"))?;
-    let commitment: [u8; 32] = Sha256::digest(proof.server_seed).into();
-    let commitment_ok = commitment == proof.commitment
-        && expected_commitment.is_none_or(|c| c.eq_ignore_ascii_case(&hex(&proof.commitment)));
-    let digest = Sha256::digest([proof.server_seed, proof.seeds[0], proof.seeds[1]].concat());
-    let mut first = [0u8; 8];
-    first.copy_from_slice(&digest[..8]);
-    let game_seed_ok = u64::from_le_bytes(first) == proof.game_seed;
-    let played = table.game().game();
-    let (rolls_checked, first_mismatch) = replay(played, proof.game_seed);
+    let given_ok =
+        expected_commitment.is_none_or(|c| c.eq_ignore_ascii_case(&hex(&proof.commitment)));
+    let found = nardy::check(&proof, None, Played::of_game(table.game().game()));
     Ok(Verdict {
-        verified: commitment_ok && game_seed_ok && first_mismatch.is_none(),
+        verified: given_ok && found.verified(),
         commitment: hex(&proof.commitment),
         server_seed: hex(&proof.server_seed),
         seeds: proof.seeds.map(|s| hex(&s)),
         game_seed: proof.game_seed,
-        commitment_ok,
-        game_seed_ok,
-        turns: played.history().len(),
-        rolls_checked,
-        first_mismatch,
+        commitment_ok: given_ok && found.commitment_ok,
+        game_seed_ok: found.game_seed_ok,
+        turns: found.turns,
+        rolls_checked: found.rolls_checked,
+        first_mismatch: found.first_mismatch,
     })
-}
-
-/// Replays `played`'s turns on a new game from `seed`, comparing every roll; returns how
-/// many rolls matched before the first mismatch (all of them if none).
-fn replay(played: &Game, seed: u64) -> (usize, Option<Mismatch>) {
-    let mut fresh = Game::new(*played.rules(), seed);
-    let roll_off = |g: &Game| {
-        g.roll_off()
-            .map_or_else(|| "none".to_owned(), |r| format!("{r:?}"))
-    };
-    if fresh.roll_off() != played.roll_off() {
-        let mismatch = Mismatch {
-            turn: 0,
-            rolled: roll_off(played),
-            expected: roll_off(&fresh),
-        };
-        return (0, Some(mismatch));
-    }
-    let differs = |turn: usize, rolled: Dice, expected: Dice| Mismatch {
-        turn,
-        rolled: rolled.to_string(),
-        expected: expected.to_string(),
-    };
-    let mut checked = 1;
-    for (i, record) in played.history().iter().enumerate() {
-        if fresh.dice() != record.dice {
-            return (checked, Some(differs(i + 1, record.dice, fresh.dice())));
-        }
-        checked += 1;
-        if fresh.play(&record.mv).is_err() {
-            // Unreachable for a save that loaded: its turns were legal with these dice.
-            return (checked, Some(differs(i + 1, record.dice, fresh.dice())));
-        }
-    }
-    if played.outcome().is_none() {
-        if fresh.dice() != played.dice() {
-            let turn = played.history().len() + 1;
-            return (checked, Some(differs(turn, played.dice(), fresh.dice())));
-        }
-        checked += 1;
-    }
-    (checked, None)
 }
 
 /// Runs `tabletop nardy verify`.
@@ -205,6 +145,7 @@ fn print_verdict(v: &Verdict, given: bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sha2::{Digest, Sha256};
     use tabletop_play::Player;
     use tabletop_play::nardy::new_table;
 

@@ -1,6 +1,7 @@
 //! The browser app over plain HTTP beside the WebSocket at `/`: the page and its files
 //! with their content types and ETags, 404 for anything else (and for every way out of
-//! the app's folder), and the protocol still at `/` for an upgrade.
+//! the app's folder), the embedded wasm gzipped for a client that takes it, and the
+//! protocol still at `/` for an upgrade.
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -141,6 +142,38 @@ async fn the_embedded_copy_serves_the_app_or_says_how_to_build_it() {
                 (code, header(&head, "content-type")),
                 (200, "application/wasm")
             );
+            // Gzipped (at build time) for a client that takes it, the same bytes inside.
+            let (_, raw_head, raw) = http(addr, "GET", "/pkg/tabletop_wasm_bg.wasm", "");
+            assert_eq!(header(&raw_head, "content-encoding"), "", "{raw_head}");
+            assert_eq!(header(&raw_head, "vary"), "accept-encoding");
+            assert!(raw.starts_with(b"\0asm"));
+            let (code, gz_head, gz) = http(
+                addr,
+                "GET",
+                "/pkg/tabletop_wasm_bg.wasm",
+                "Accept-Encoding: gzip, deflate, br\r\n",
+            );
+            assert_eq!(code, 200);
+            assert_eq!(header(&gz_head, "content-encoding"), "gzip", "{gz_head}");
+            assert_eq!(header(&gz_head, "content-type"), "application/wasm");
+            assert_eq!(header(&gz_head, "vary"), "accept-encoding");
+            assert_ne!(header(&gz_head, "etag"), header(&raw_head, "etag"));
+            assert!(gz.len() * 2 < raw.len(), "{} of {}", gz.len(), raw.len());
+            let mut unzipped = Vec::new();
+            flate2::read::GzDecoder::new(&gz[..])
+                .read_to_end(&mut unzipped)
+                .unwrap();
+            assert!(unzipped == raw, "the gzip holds the wasm");
+            let refused = http(
+                addr,
+                "GET",
+                "/pkg/tabletop_wasm_bg.wasm",
+                "Accept-Encoding: gzip;q=0\r\n",
+            );
+            assert_eq!(header(&refused.1, "content-encoding"), "");
+            // The page itself goes as it is.
+            let (_, page_head, _) = http(addr, "GET", "/", "Accept-Encoding: gzip\r\n");
+            assert_eq!(header(&page_head, "content-encoding"), "");
         } else {
             assert!(page.contains("wasm-bindgen --target web"), "{page}");
             assert_eq!(code, 404);
