@@ -6,7 +6,7 @@
 mod ai;
 mod rollout;
 mod session;
-mod verify;
+pub(crate) mod verify;
 
 use std::path::PathBuf;
 use std::time::Instant;

@@ -23,9 +23,11 @@ use clap::Args;
 #[cfg(feature = "server")]
 mod battleship;
 #[cfg(feature = "server")]
-mod client;
+pub mod client;
 #[cfg(feature = "server")]
 mod identity;
+#[cfg(feature = "server")]
+mod lines;
 #[cfg(feature = "server")]
 mod link;
 #[cfg(feature = "server")]

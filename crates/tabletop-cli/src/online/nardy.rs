@@ -8,7 +8,7 @@ use tabletop_play::nardy::{self, Event, Input};
 use tabletop_play::{Ending, Seat};
 
 use super::ConnectArgs;
-use super::client;
+use super::lines as client;
 use super::remote::{Create, Remote, Reply, View};
 use crate::common::{CliError, CliResult, Painter};
 use crate::nardy::{board_text, dice_text};

@@ -7,7 +7,7 @@ use tabletop_play::Ending;
 use tabletop_play::reversi::{self, Event};
 
 use super::ConnectArgs;
-use super::client;
+use super::lines as client;
 use super::remote::{Create, Remote, Reply, View};
 use crate::common::{CliError, CliResult, Painter};
 use crate::reversi::{describe, draw, score_line};
