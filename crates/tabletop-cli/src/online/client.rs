@@ -9,14 +9,14 @@
 //! status line of the full screen (`tui::online`), which draws the board itself.
 
 use std::path::PathBuf;
-use std::sync::mpsc::Sender;
+use std::sync::mpsc::{self, Receiver, Sender};
 
 use serde_json::{Value, json};
 use tabletop_play::{EndReason, Event, EventKind};
 
 use super::ConnectArgs;
 use super::identity;
-use super::link::Note;
+use super::link::{self, Note};
 use super::remote::{Create, Remote, View};
 use crate::common::{CliError, CliResult, Painter, Style, clock_seed};
 
@@ -88,6 +88,34 @@ pub struct Client<R: Remote> {
     pub(crate) reconnecting: bool,
 }
 
+/// A client whose link is not started yet.
+pub struct Starting<R: Remote> {
+    client: Client<R>,
+    token: Option<String>,
+    outgoing: Receiver<Value>,
+}
+
+impl<R: Remote> Starting<R> {
+    /// Starts the link on a thread of its own; its notes go to `notes`, each through
+    /// `wrap`.
+    pub(crate) fn start_link<T: Send + 'static>(
+        self,
+        notes: Sender<T>,
+        wrap: fn(Note) -> T,
+    ) -> CliResult<Client<R>> {
+        let Starting {
+            client,
+            token,
+            outgoing,
+        } = self;
+        let url = client.url.clone();
+        std::thread::Builder::new()
+            .name("tabletop-link".into())
+            .spawn(move || link::run(url, token, outgoing, notes, wrap))?;
+        Ok(client)
+    }
+}
+
 /// Time left on a clock, `4:05` (rounded down to the second).
 fn clock_text(ms: u64) -> String {
     let s = ms / 1000;
@@ -142,6 +170,34 @@ impl<R: Remote> Client<R> {
     pub(crate) fn new_id(&mut self) -> String {
         self.next_id += 1;
         format!("{}-{}", self.id_prefix, self.next_id)
+    }
+
+    /// A client for the game `args` ask for (a new table as `create` says, unless
+    /// `--invite` or `--table` name one); [`Client::start_link`] connects it.
+    pub(crate) fn connect(
+        game: R,
+        args: &ConnectArgs,
+        create: Create,
+        painter: Painter,
+        out: Out,
+    ) -> CliResult<Starting<R>> {
+        let url = args.connect.clone().unwrap_or_default();
+        if !(url.starts_with("ws://") || url.starts_with("wss://")) {
+            return Err(CliError::usage(format!(
+                "--connect takes a ws:// or wss:// address, like ws://127.0.0.1:8080, not '{url}'"
+            )));
+        }
+        let identity_file = identity::path(args.identity.as_deref());
+        let token = identity::token(&identity_file, url.trim_end_matches('/'))?;
+        let (outgoing, outgoing_rx) = mpsc::channel();
+        let mut client = Client::new(game, url, identity_file, outgoing, painter, out);
+        client.table = args.table.clone();
+        client.start = Some(client.start_command(args, create));
+        Ok(Starting {
+            client,
+            token,
+            outgoing: outgoing_rx,
+        })
     }
 
     /// Says `line`: printed, or kept for the full screen.

@@ -9,8 +9,7 @@ use serde_json::json;
 
 use super::ConnectArgs;
 use super::client::{Client, Out};
-use super::identity;
-use super::link::{self, Note};
+use super::link::Note;
 use super::remote::{Create, Remote, Reply};
 use crate::common::{CliError, CliResult, Console, Painter};
 
@@ -30,29 +29,16 @@ enum Input {
 /// Plays `game` at the server of `args` (a new table as `create` says, unless `--invite`
 /// or `--table` name one).
 pub fn play<R: Remote>(game: R, args: &ConnectArgs, create: Create) -> CliResult {
-    let url = args.connect.clone().unwrap_or_default();
-    if !(url.starts_with("ws://") || url.starts_with("wss://")) {
-        return Err(CliError::usage(format!(
-            "--connect takes a ws:// or wss:// address, like ws://127.0.0.1:8080, not '{url}'"
-        )));
-    }
-    let identity_file = identity::path(args.identity.as_deref());
-    let token = identity::token(&identity_file, url.trim_end_matches('/'))?;
     let (inputs, input_rx) = mpsc::channel();
-    let (outgoing, outgoing_rx) = mpsc::channel();
-    let link_inputs = inputs.clone();
-    let link_url = url.clone();
-    std::thread::spawn(move || link::run(link_url, token, outgoing_rx, link_inputs, Input::Note));
-    std::thread::spawn(move || read_lines(&inputs));
     let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let painter = if terminal {
         Painter::stdout()
     } else {
         Painter::plain()
     };
-    let mut client = Client::new(game, url, identity_file, outgoing, painter, Out::Print);
-    client.table = args.table.clone();
-    client.start = Some(client.start_command(args, create));
+    let client = Client::connect(game, args, create, painter, Out::Print)?;
+    let mut client = client.start_link(inputs.clone(), Input::Note)?;
+    std::thread::spawn(move || read_lines(&inputs));
     client.run(&input_rx)
 }
 

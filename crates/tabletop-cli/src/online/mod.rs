@@ -29,13 +29,13 @@ mod identity;
 #[cfg(feature = "server")]
 mod lines;
 #[cfg(feature = "server")]
-mod link;
+pub(crate) mod link;
 #[cfg(feature = "server")]
-mod nardy;
+pub(crate) mod nardy;
 #[cfg(feature = "server")]
-mod remote;
+pub(crate) mod remote;
 #[cfg(feature = "server")]
-mod reversi;
+pub(crate) mod reversi;
 #[cfg(feature = "server")]
 mod sudoku;
 

@@ -17,7 +17,7 @@ commands:
   f5            play a disc on a square (column a-h, row 1-8); passes are played for you";
 
 /// Reversi as the online client plays it.
-pub(super) struct Reversi;
+pub(crate) struct Reversi;
 
 /// Plays reversi at the server of `args`: a new table with `seats` and `rules`, or the
 /// table of `--invite` or `--table`.

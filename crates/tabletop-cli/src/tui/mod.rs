@@ -14,6 +14,8 @@ pub mod app;
 pub mod battleship;
 pub mod draw;
 pub mod nardy;
+#[cfg(feature = "server")]
+pub mod online;
 pub mod reversi;
 pub mod screen;
 pub mod sudoku;

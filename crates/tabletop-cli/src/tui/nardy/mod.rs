@@ -14,6 +14,8 @@
 mod board;
 mod input;
 mod menu;
+#[cfg(feature = "server")]
+pub mod online;
 mod play;
 mod scene;
 #[cfg(test)]
