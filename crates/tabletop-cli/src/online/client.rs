@@ -445,30 +445,36 @@ impl<R: Remote> Client<R> {
                     .collect()
             })
             .flatten();
-        let verdict = match bytes.map(|b| crate::nardy::verify::check(&b, self.commitment.as_deref())) {
-            Some(Ok(v)) if v.verified => (
-                true,
-                format!(
-                    "Dice verified: the server's seed matches its commitment and all {} rolls \
-                     are the ones the three seeds give.",
-                    v.rolls_checked
-                ),
-            ),
-            Some(Ok(v)) => (
-                false,
-                match v.first_mismatch {
-                    Some(m) => format!(
-                        "The dice do NOT check out: turn {} rolled {}, the seeds give {}.",
-                        m.turn, m.rolled, m.expected
+        let verdict =
+            match bytes.map(|b| crate::nardy::verify::check(&b, self.commitment.as_deref())) {
+                Some(Ok(v)) if v.verified => (
+                    true,
+                    format!(
+                        "Dice verified: the seed matches its commitment, all {} rolls check out.",
+                        v.rolls_checked
                     ),
-                    None => "The dice do NOT check out: the seed is not the one committed to."
-                        .to_owned(),
-                },
-            ),
-            Some(Err(why)) => (false, format!("The dice cannot be checked: {why}")),
-            None => (false, "The dice cannot be checked: the save does not read".to_owned()),
-        };
-        let line = self.paint(&verdict.1, if verdict.0 { Style::Green } else { Style::Red });
+                ),
+                Some(Ok(v)) => (
+                    false,
+                    match v.first_mismatch {
+                        Some(m) => format!(
+                            "The dice do NOT check out: turn {} rolled {}, the seeds give {}.",
+                            m.turn, m.rolled, m.expected
+                        ),
+                        None => "The dice do NOT check out: the seed is not the one committed to."
+                            .to_owned(),
+                    },
+                ),
+                Some(Err(why)) => (false, format!("The dice cannot be checked: {why}")),
+                None => (
+                    false,
+                    "The dice cannot be checked: the save does not read".to_owned(),
+                ),
+            };
+        let line = self.paint(
+            &verdict.1,
+            if verdict.0 { Style::Green } else { Style::Red },
+        );
         self.say(line);
         self.dice_check = DiceCheck::Done(verdict.0, verdict.1);
     }
@@ -494,9 +500,9 @@ impl<R: Remote> Client<R> {
         let before = std::mem::replace(&mut self.status, status.to_owned());
         if status == "open" && before != "open" {
             match self.invite.clone() {
-                Some(invite) => {
-                    self.say(format!("Waiting for the other player to join (invite {invite})…"))
-                }
+                Some(invite) => self.say(format!(
+                    "Waiting for the other player to join (invite {invite})…"
+                )),
                 None => self.say("Waiting for the other player to join…"),
             }
         }

@@ -212,13 +212,10 @@ impl<R: Remote> Session<R> {
         let mut lines = Vec::new();
         let client = &self.client;
         if let Some(table) = &client.table {
-            let invite = client
-                .invite
-                .as_ref()
-                .filter(|_| client.status == "open")
-                .map(|i| format!(" · invite code {i}"))
-                .unwrap_or_default();
-            lines.push((format!("Online table {table}{invite}"), false));
+            lines.push((format!("Online table {table}"), false));
+        }
+        if let Some(invite) = client.invite.as_ref().filter(|_| client.status == "open") {
+            lines.push((format!("Invite code {invite}: waiting…"), false));
         }
         if let Some(view) = self.view() {
             if let Some(clocks) = view.clock_ms.as_ref().filter(|_| view.ending.is_none()) {
@@ -228,7 +225,11 @@ impl<R: Remote> Session<R> {
                     .enumerate()
                     .map(|(seat, &ms)| {
                         let running = view.to_act.map(|s| usize::from(s.0)) == Some(seat);
-                        let ms = if running { ms.saturating_sub(elapsed) } else { ms };
+                        let ms = if running {
+                            ms.saturating_sub(elapsed)
+                        } else {
+                            ms
+                        };
                         let s = ms / 1000;
                         format!("{} {}:{:02}", R::side(seat as u8), s / 60, s % 60)
                     })
@@ -237,7 +238,11 @@ impl<R: Remote> Session<R> {
             }
             if view.ending.is_none() {
                 let elapsed = self.info_at.elapsed().as_millis() as u64;
-                for (seat, away) in client.info["away"].as_array().into_iter().flatten().enumerate()
+                for (seat, away) in client.info["away"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .enumerate()
                 {
                     if let Some(ms) = away.as_u64() {
                         let s = (ms + elapsed) / 1000;
@@ -261,7 +266,9 @@ impl<R: Remote> Session<R> {
         let room = rows.saturating_sub(lines.len());
         let start = self.log.len().saturating_sub(room);
         for line in &self.log[start..] {
-            lines.push((line.clone(), line.starts_with("! ")));
+            if !lines.iter().any(|(l, _)| l == line) {
+                lines.push((line.clone(), line.starts_with("! ")));
+            }
         }
         lines
     }

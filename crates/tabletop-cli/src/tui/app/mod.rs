@@ -265,7 +265,9 @@ impl App {
             _ => None,
         };
         if let Some(what) = off.filter(|_| online) {
-            self.message = Some(format!("{what} is off in online play: the server keeps the game"));
+            self.message = Some(format!(
+                "{what} is off in online play: the server keeps the game"
+            ));
             return true;
         }
         match key.code {

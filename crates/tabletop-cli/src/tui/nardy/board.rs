@@ -201,9 +201,7 @@ fn draw_board(scene: &Scene, c: &mut Canvas, slots: u16, theme: &Theme) -> Vec<(
                 last_from: matches!(spot, Spot::Point(p) if last.iter().any(|s| s.from() == p)),
                 last_to: match spot {
                     Spot::Point(p) => last.iter().any(|s| s.to() == Some(p)),
-                    Spot::Tray(t) => {
-                        t == scene.last_color && last.iter().any(|s| s.is_bear_off())
-                    }
+                    Spot::Tray(t) => t == scene.last_color && last.iter().any(|s| s.is_bear_off()),
                 },
             };
             let (label, stack) = match spot {

@@ -148,7 +148,13 @@ impl OnlineNardy {
             Some(p) => self
                 .destinations(p)
                 .into_iter()
-                .map(|d| if d == 0 { Spot::Tray(mine) } else { Spot::Point(d) })
+                .map(|d| {
+                    if d == 0 {
+                        Spot::Tray(mine)
+                    } else {
+                        Spot::Point(d)
+                    }
+                })
                 .collect(),
             None => {
                 let mut points: Vec<u8> = self.steps().iter().map(|s| s.from()).collect();
@@ -210,7 +216,10 @@ impl OnlineNardy {
             pos: Default::default(),
             cursor: self.cursor,
             selected: self.selected,
-            targets: self.selected.map(|p| self.destinations(p)).unwrap_or_default(),
+            targets: self
+                .selected
+                .map(|p| self.destinations(p))
+                .unwrap_or_default(),
             mover: self.my_color(),
             last: Vec::new(),
             last_color: Color::White,
@@ -227,9 +236,7 @@ impl OnlineNardy {
         if let Some(view) = self.session.view() {
             let state = &view.state;
             scene.pos = state.position;
-            scene.to_move = view
-                .to_act
-                .map_or(state.position.side_to_move(), color_of);
+            scene.to_move = view.to_act.map_or(state.position.side_to_move(), color_of);
             scene.mover = scene.to_move;
             if state.played.is_empty() {
                 if let Some(r) = state.history.last() {
@@ -241,8 +248,19 @@ impl OnlineNardy {
                 scene.last_color = scene.to_move;
             }
             scene.over = view.ending.as_ref().map(|e| {
-                let result = self.session.client.game.result(e, view, self.session.seat());
-                (result, "q: leave".to_owned())
+                let result = self
+                    .session
+                    .client
+                    .game
+                    .result(e, view, self.session.seat());
+                // The panel is narrow: who won on one line, what it means for you below.
+                match result.rsplit_once(" (") {
+                    Some((score, you)) => (
+                        score.to_owned(),
+                        format!("{} · q: leave", you.trim_end_matches(')')),
+                    ),
+                    None => (result, "q: leave".to_owned()),
+                }
             });
             if let Some(dice) = state.dice {
                 scene.dice = dice_marks(dice.to_play(), state.dice_left.clone());
@@ -339,7 +357,11 @@ impl GameScreen for OnlineNardy {
             pos.pip_count(Color::Black)
         );
         if let Some(ending) = &view.ending {
-            let result = self.session.client.game.result(ending, view, self.session.seat());
+            let result = self
+                .session
+                .client
+                .game
+                .result(ending, view, self.session.seat());
             return format!("{result} · q: leave");
         }
         let dice = view
@@ -402,3 +424,6 @@ impl GameScreen for OnlineNardy {
         true
     }
 }
+
+#[cfg(test)]
+mod tests;
