@@ -42,6 +42,21 @@ pub struct Session<R: Remote> {
     info_seen: Value,
 }
 
+/// Leaving a game under way says how to come back (after the host has restored the
+/// terminal: the screen is dropped last).
+impl<R: Remote> Drop for Session<R> {
+    fn drop(&mut self) {
+        let going_on = self.view().is_some_and(|v| v.ending.is_none());
+        if let Some(table) = self.client.table.as_ref().filter(|_| going_on) {
+            println!(
+                "Left table {table}; come back with: tabletop {} --connect {} --table {table}",
+                R::GAME,
+                self.client.url
+            );
+        }
+    }
+}
+
 impl<R: Remote> Session<R> {
     /// Connects to the server of `args` and starts or joins the game; an error when the
     /// server cannot be reached at all.
