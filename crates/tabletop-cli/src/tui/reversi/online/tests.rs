@@ -91,7 +91,10 @@ fn a_reversi_game_at_a_server_to_the_end_against_a_second_player() {
         seats: vec![json!("me"), json!("open")],
         rules: json!(null),
     };
-    let mut screen = OnlineReversi::start(&server.args(&url, "bea"), create).unwrap();
+    // With a clock of 5 minutes a side plus 3 s a move.
+    let mut args = server.args(&url, "bea");
+    args.clock = Some((5, 3));
+    let mut screen = OnlineReversi::start(&args, create).unwrap();
     tick_until(&mut screen, LIMIT, "the invite", |s| {
         s.session().client.invite.is_some() && s.session().client.status == "open"
     });
@@ -106,6 +109,9 @@ fn a_reversi_game_at_a_server_to_the_end_against_a_second_player() {
         screen.title(),
         "Reversi online · Black: you · White: opponent"
     );
+    let board = text(&render(&mut screen, 80, 22, &crate::tui::Theme::dark()));
+    assert!(board.contains("Clock: Black (X) 4:5"), "{board}");
+    assert!(board.contains("White (O) 5:00"), "{board}");
     // a1 is not a legal first move: the server refuses it and says why; nothing changes.
     screen.cursor = (0, 0);
     press(&mut screen, key(KeyCode::Enter));
