@@ -45,43 +45,43 @@ pub struct Client<R: Remote> {
     pub(crate) game: R,
     pub(crate) url: String,
     /// The server's key in the identity file (the URL without a final `/`).
-    pub(crate) key: String,
-    pub(crate) identity_file: PathBuf,
-    pub(crate) outgoing: Sender<Value>,
-    pub(crate) painter: Painter,
+    key: String,
+    identity_file: PathBuf,
+    outgoing: Sender<Value>,
+    pub(super) painter: Painter,
     /// Makes command ids unique between runs: the server applies an id once per player.
-    pub(crate) id_prefix: String,
-    pub(crate) next_id: u64,
+    id_prefix: String,
+    next_id: u64,
     /// This seat's contribution to a nardy table's dice, once made.
-    pub(crate) seed: Option<String>,
+    seed: Option<String>,
     /// The `create`, `join` or `open` that starts the game, resent after a drop until
     /// answered (the server applies a `create` once).
-    pub(crate) start: Option<Value>,
+    start: Option<Value>,
     pub(crate) table: Option<String>,
     pub(crate) invite: Option<String>,
     pub(crate) seat: Option<u8>,
     /// The table's status (`open`, `playing`, `finished`).
     pub(crate) status: String,
     /// The last version seen, for `open` with `since` after a drop.
-    pub(crate) version: Option<u64>,
+    version: Option<u64>,
     pub(crate) view: Option<View<R>>,
     /// The version (and seat to act) whose board was printed last.
-    pub(crate) shown: Option<(u64, Option<u8>)>,
+    shown: Option<(u64, Option<u8>)>,
     /// The `act` sent and not yet acknowledged: resent with its id after a drop.
     pub(crate) pending: Option<Value>,
     /// Inputs still to send after the pending one (the steps of a nardy turn).
-    pub(crate) queue: Vec<Value>,
+    pub(super) queue: Vec<Value>,
     /// Typed lines not handled yet: each waits for the game's first view and for the
     /// answer to the move before it (a script may type ahead).
-    pub(crate) typed: Vec<String>,
+    pub(super) typed: Vec<String>,
     /// The input has ended: leave once nothing is pending.
-    pub(crate) eof: bool,
+    pub(super) eof: bool,
     /// Where the lines go.
     pub(crate) out: Out,
     /// The last `table` message (seats, `away`, a nardy table's `dice`).
     pub(crate) info: Value,
     /// The dice commitment published when the table was first seen.
-    pub(crate) commitment: Option<String>,
+    commitment: Option<String>,
     /// The dice check at the end.
     pub(crate) dice_check: DiceCheck,
     /// The connection is down: the link is trying again.

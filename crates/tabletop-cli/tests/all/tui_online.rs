@@ -63,12 +63,27 @@ fn two_terminals_play_nardy_full_screen_through_a_server() {
         "{}",
         ann.screen()
     );
-    // The roll-off decides who moves first; that player's status line says so.
-    assert!(ann.wait_for("pips W") && bob.wait_for("pips W"));
-    let (mut mover, mut other, mover_color) = if ann.screen().contains("Your move") {
+    // Once both seeds are in, the roll-off decides who moves first; that player's status
+    // line says so.
+    let start = std::time::Instant::now();
+    let white_first = loop {
+        if ann.screen().contains("Your move") {
+            break true;
+        }
+        if bob.screen().contains("Your move") {
+            break false;
+        }
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(20),
+            "nobody's move:\n{}\n{}",
+            ann.screen(),
+            bob.screen()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    let (mut mover, mut other, mover_color) = if white_first {
         (ann, bob, "White")
     } else {
-        assert!(bob.wait_for("Your move"), "{}", bob.screen());
         (bob, ann, "Black")
     };
     // A whole turn with keys: Tab to a checker that can move, Enter, Tab to its first
