@@ -312,6 +312,12 @@ fn play_online(_: &crate::online::ConnectArgs, _: &PlayArgs) -> CliResult {
 /// Runs `tabletop battleship`.
 pub fn run(args: BattleshipArgs, full_screen: bool) -> CliResult {
     if args.online.is_set() {
+        if full_screen {
+            // Only nardy and reversi have an online full screen so far.
+            println!(
+                "Online Battleship is played in line mode (the full screen plays nardy and reversi online)."
+            );
+        }
         return play_online(&args.online, &args.play);
     }
     match args.command {

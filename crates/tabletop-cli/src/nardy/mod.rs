@@ -6,7 +6,7 @@
 mod ai;
 mod rollout;
 mod session;
-mod verify;
+pub(crate) mod verify;
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -230,7 +230,7 @@ pub fn run(args: NardyArgs, full_screen: bool) -> CliResult {
                 "--connect plays a game: give it after `tabletop nardy` alone",
             ));
         }
-        return play_online(&args.online, &args.play, rules);
+        return play_online(&args.online, &args.play, rules, full_screen);
     }
     let plays = matches!(args.command, None | Some(NardyCommand::Play(_)));
     if !plays && args.play.is_set() {
@@ -265,7 +265,12 @@ pub fn run(args: NardyArgs, full_screen: bool) -> CliResult {
 /// Online play: you take White unless `--white` is a bot (then Black); the other side is
 /// a server bot when its flag says `bot`, else the seat stays open for the invite.
 #[cfg(feature = "server")]
-fn play_online(online: &crate::online::ConnectArgs, args: &PlayArgs, rules: Rules) -> CliResult {
+fn play_online(
+    online: &crate::online::ConnectArgs,
+    args: &PlayArgs,
+    rules: Rules,
+    full_screen: bool,
+) -> CliResult {
     use serde_json::json;
     if args.load.is_some() || args.seed.seed.is_some() {
         return Err(CliError::usage(
@@ -280,11 +285,17 @@ fn play_online(online: &crate::online::ConnectArgs, args: &PlayArgs, rules: Rule
         Some(PlayerArg::Bot(_)) => vec![seat(args.white), json!("me")],
         _ => vec![json!("me"), seat(args.black)],
     };
-    crate::online::nardy(online, seats, serde_json::to_value(rules)?)
+    let rules = serde_json::to_value(rules)?;
+    if full_screen {
+        let create = crate::online::remote::Create { seats, rules };
+        let screen = crate::tui::nardy::online::OnlineNardy::start(online, create)?;
+        return crate::tui::run(Box::new(screen));
+    }
+    crate::online::nardy(online, seats, rules)
 }
 
 #[cfg(not(feature = "server"))]
-fn play_online(_: &crate::online::ConnectArgs, _: &PlayArgs, _: Rules) -> CliResult {
+fn play_online(_: &crate::online::ConnectArgs, _: &PlayArgs, _: Rules, _: bool) -> CliResult {
     Err(crate::online::unavailable())
 }
 

@@ -11,7 +11,7 @@ use tabletop_play::battleship::{self, Event, Input};
 use tabletop_play::{Ending, Seat};
 
 use super::ConnectArgs;
-use super::client;
+use super::lines as client;
 use super::remote::{Create, Remote, Reply, View};
 use crate::battleship::{draw, parse_ship, show_placement};
 use crate::common::{CliError, CliResult, Painter, clock_seed};

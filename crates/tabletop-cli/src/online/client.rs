@@ -1,9 +1,13 @@
-//! The command loop of online play, the same for the four games: it starts or joins a
-//! table, prints the other seats' moves as their events arrive and the board after each
-//! view, and sends the typed moves as `act`s. Everything it shows comes from the server's
-//! events and views; the game files ([`Remote`]) only read them and parse moves.
+//! The state of one online game, the same for the four games and for both frontends: it
+//! starts or joins a table, follows the server's events and views, sends moves as `act`s
+//! (one in flight, resent under its id after a drop), sends a nardy seat's dice seed, and
+//! checks the dice once the server reveals its seed. Everything it knows comes from the
+//! server's messages; the game files ([`Remote`]) only read them and parse moves.
+//!
+//! What it has to say (moves of the other seats, refusals, the connection dropping) goes
+//! to its [`Out`]: printed with the board in line mode ([`super::lines`]), kept for the
+//! status line of the full screen (`tui::online`), which draws the board itself.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, Sender};
 
@@ -13,78 +17,38 @@ use tabletop_play::{EndReason, Event, EventKind};
 use super::ConnectArgs;
 use super::identity;
 use super::link::{self, Note};
-use super::remote::{Create, Remote, Reply, View};
-use crate::common::{CliError, CliResult, Console, Painter, Style, clock_seed};
+use super::remote::{Create, Remote, View};
+use crate::common::{CliError, CliResult, Painter, Style, clock_seed};
 
-const ONLINE_HELP: &str = "\
-online commands:
-  board       draw the board again      resign      give the game up
-  help        this help                 quit        leave (the table stays; come back
-                                                    with --table)
-undo and save are off in online play; the server keeps the game.";
-
-/// What the loop waits for: a note of the link or a typed line (`None`: end of input).
-enum Input {
-    Note(Note),
-    Line(Option<String>),
+/// Where the client's lines go.
+pub enum Out {
+    /// Printed, with the board after each view (line mode).
+    Print,
+    /// Kept for the full screen, which draws the board itself; errors start with `!`.
+    Keep(Vec<String>),
 }
 
-/// Plays `game` at the server of `args` (a new table as `create` says, unless `--invite`
-/// or `--table` name one).
-pub fn play<R: Remote>(game: R, args: &ConnectArgs, create: Create) -> CliResult {
-    let url = args.connect.clone().unwrap_or_default();
-    if !(url.starts_with("ws://") || url.starts_with("wss://")) {
-        return Err(CliError::usage(format!(
-            "--connect takes a ws:// or wss:// address, like ws://127.0.0.1:8080, not '{url}'"
-        )));
-    }
-    let identity_file = identity::path(args.identity.as_deref());
-    let token = identity::token(&identity_file, url.trim_end_matches('/'))?;
-    let (inputs, input_rx) = mpsc::channel();
-    let (outgoing, outgoing_rx) = mpsc::channel();
-    let link_inputs = inputs.clone();
-    let link_url = url.clone();
-    std::thread::spawn(move || link::run(link_url, token, outgoing_rx, link_inputs, Input::Note));
-    std::thread::spawn(move || read_lines(&inputs));
-    let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
-    let painter = if terminal {
-        println!("Online play is in line mode (the full screen does not play online yet).");
-        Painter::stdout()
-    } else {
-        Painter::plain()
-    };
-    let mut client = Client::new(game, url, identity_file, outgoing, painter);
-    client.table = args.table.clone();
-    client.start = Some(client.start_command(args, create));
-    client.run(&input_rx)
+/// The dice check of a finished nardy game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DiceCheck {
+    /// No dice to check (not a nardy table, or one without commitments), or not yet over.
+    None,
+    /// The server revealed its seed; the save with the proof is asked for (the `download`
+    /// command).
+    Asked(Value),
+    /// The verdict, in words; `true` when every check passed.
+    Done(bool, String),
 }
 
-/// Reads typed lines on a thread of its own, so moves of the other seats print at once.
-fn read_lines(inputs: &Sender<Input>) {
-    let mut console = Console::stdin();
-    loop {
-        match console.read_command("") {
-            Ok(Some(line)) => {
-                if inputs.send(Input::Line(Some(line))).is_err() {
-                    return;
-                }
-            }
-            _ => {
-                let _ = inputs.send(Input::Line(None));
-                return;
-            }
-        }
-    }
-}
-
-struct Client<R: Remote> {
-    game: R,
-    url: String,
+/// One online game: see the module documentation.
+pub struct Client<R: Remote> {
+    pub(crate) game: R,
+    pub(crate) url: String,
     /// The server's key in the identity file (the URL without a final `/`).
     key: String,
     identity_file: PathBuf,
     outgoing: Sender<Value>,
-    painter: Painter,
+    pub(super) painter: Painter,
     /// Makes command ids unique between runs: the server applies an id once per player.
     id_prefix: String,
     next_id: u64,
@@ -93,25 +57,63 @@ struct Client<R: Remote> {
     /// The `create`, `join` or `open` that starts the game, resent after a drop until
     /// answered (the server applies a `create` once).
     start: Option<Value>,
-    table: Option<String>,
-    invite: Option<String>,
-    seat: Option<u8>,
+    pub(crate) table: Option<String>,
+    pub(crate) invite: Option<String>,
+    pub(crate) seat: Option<u8>,
     /// The table's status (`open`, `playing`, `finished`).
-    status: String,
+    pub(crate) status: String,
     /// The last version seen, for `open` with `since` after a drop.
     version: Option<u64>,
-    view: Option<View<R>>,
+    pub(crate) view: Option<View<R>>,
     /// The version (and seat to act) whose board was printed last.
     shown: Option<(u64, Option<u8>)>,
     /// The `act` sent and not yet acknowledged: resent with its id after a drop.
-    pending: Option<Value>,
+    pub(crate) pending: Option<Value>,
     /// Inputs still to send after the pending one (the steps of a nardy turn).
-    queue: Vec<Value>,
+    pub(super) queue: Vec<Value>,
     /// Typed lines not handled yet: each waits for the game's first view and for the
     /// answer to the move before it (a script may type ahead).
-    typed: Vec<String>,
+    pub(super) typed: Vec<String>,
     /// The input has ended: leave once nothing is pending.
-    eof: bool,
+    pub(super) eof: bool,
+    /// Where the lines go.
+    pub(crate) out: Out,
+    /// The last `table` message (seats, `away`, a nardy table's `dice`).
+    pub(crate) info: Value,
+    /// The dice commitment published when the table was first seen.
+    commitment: Option<String>,
+    /// The dice check at the end.
+    pub(crate) dice_check: DiceCheck,
+    /// The connection is down: the link is trying again.
+    pub(crate) reconnecting: bool,
+}
+
+/// A client whose link is not started yet.
+pub struct Starting<R: Remote> {
+    client: Client<R>,
+    token: Option<String>,
+    outgoing: Receiver<Value>,
+}
+
+impl<R: Remote> Starting<R> {
+    /// Starts the link on a thread of its own; its notes go to `notes`, each through
+    /// `wrap`.
+    pub(crate) fn start_link<T: Send + 'static>(
+        self,
+        notes: Sender<T>,
+        wrap: fn(Note) -> T,
+    ) -> CliResult<Client<R>> {
+        let Starting {
+            client,
+            token,
+            outgoing,
+        } = self;
+        let url = client.url.clone();
+        std::thread::Builder::new()
+            .name("tabletop-link".into())
+            .spawn(move || link::run(url, token, outgoing, notes, wrap))?;
+        Ok(client)
+    }
 }
 
 /// Time left on a clock, `4:05` (rounded down to the second).
@@ -127,12 +129,13 @@ fn text<'a>(message: &'a Value, field: &str) -> &'a str {
 
 impl<R: Remote> Client<R> {
     /// A client of the server at `url` that sends through `outgoing`.
-    fn new(
+    pub(crate) fn new(
         game: R,
         url: String,
         identity_file: PathBuf,
         outgoing: Sender<Value>,
         painter: Painter,
+        out: Out,
     ) -> Client<R> {
         Client {
             game,
@@ -156,12 +159,66 @@ impl<R: Remote> Client<R> {
             queue: Vec::new(),
             typed: Vec::new(),
             eof: false,
+            out,
+            info: Value::Null,
+            commitment: None,
+            dice_check: DiceCheck::None,
+            reconnecting: false,
         }
     }
 
-    fn new_id(&mut self) -> String {
+    pub(crate) fn new_id(&mut self) -> String {
         self.next_id += 1;
         format!("{}-{}", self.id_prefix, self.next_id)
+    }
+
+    /// A client for the game `args` ask for (a new table as `create` says, unless
+    /// `--invite` or `--table` name one); [`Client::start_link`] connects it.
+    pub(crate) fn connect(
+        game: R,
+        args: &ConnectArgs,
+        create: Create,
+        painter: Painter,
+        out: Out,
+    ) -> CliResult<Starting<R>> {
+        let url = args.connect.clone().unwrap_or_default();
+        if !(url.starts_with("ws://") || url.starts_with("wss://")) {
+            return Err(CliError::usage(format!(
+                "--connect takes a ws:// or wss:// address, like ws://127.0.0.1:8080, not '{url}'"
+            )));
+        }
+        let identity_file = identity::path(args.identity.as_deref());
+        let token = identity::token(&identity_file, url.trim_end_matches('/'))?;
+        let (outgoing, outgoing_rx) = mpsc::channel();
+        let mut client = Client::new(game, url, identity_file, outgoing, painter, out);
+        client.table = args.table.clone();
+        client.start = Some(client.start_command(args, create));
+        Ok(Starting {
+            client,
+            token,
+            outgoing: outgoing_rx,
+        })
+    }
+
+    /// Says `line`: printed, or kept for the full screen.
+    pub(crate) fn say(&mut self, line: impl Into<String>) {
+        match &mut self.out {
+            Out::Print => println!("{}", line.into()),
+            Out::Keep(lines) => lines.push(line.into()),
+        }
+    }
+
+    /// Says an error: on stderr, or kept with a leading `!`.
+    fn warn(&mut self, error: CliError) {
+        match &mut self.out {
+            Out::Print => error.print(),
+            Out::Keep(lines) => lines.push(format!("! {}", error.message())),
+        }
+    }
+
+    /// Whether the client prints the board itself (line mode).
+    fn prints_board(&self) -> bool {
+        matches!(self.out, Out::Print)
     }
 
     fn send(&self, message: &Value) {
@@ -190,7 +247,7 @@ impl<R: Remote> Client<R> {
     }
 
     /// The command that starts the game.
-    fn start_command(&mut self, args: &ConnectArgs, create: Create) -> Value {
+    pub(crate) fn start_command(&mut self, args: &ConnectArgs, create: Create) -> Value {
         let id = self.new_id();
         match (&args.invite, &args.table) {
             (Some(invite), _) => json!({"type": "join", "id": id, "invite": invite}),
@@ -206,7 +263,7 @@ impl<R: Remote> Client<R> {
         }
     }
 
-    fn open_command(&mut self, table: &str, since: Option<u64>) -> Value {
+    pub(crate) fn open_command(&mut self, table: &str, since: Option<u64>) -> Value {
         let id = self.new_id();
         let mut open = json!({"type": "open", "id": id, "table": table});
         if let Some(since) = since {
@@ -215,38 +272,19 @@ impl<R: Remote> Client<R> {
         open
     }
 
-    fn run(&mut self, inputs: &Receiver<Input>) -> CliResult {
-        while let Ok(input) = inputs.recv() {
-            let done = match input {
-                Input::Note(note) => self.note(note)?,
-                Input::Line(Some(line)) => {
-                    self.typed.push(line);
-                    false
-                }
-                Input::Line(None) => {
-                    self.eof = true;
-                    false
-                }
-            };
-            if done || self.drain() || (self.eof && self.typed.is_empty() && self.pending.is_none())
-            {
-                return Ok(());
-            }
-        }
-        Ok(())
-    }
-
     /// Handles a note of the link; `true` when the game is over.
-    fn note(&mut self, note: Note) -> CliResult<bool> {
+    pub(crate) fn note(&mut self, note: Note) -> CliResult<bool> {
         match note {
             Note::Connected { again, token } => {
                 if let Some(token) = token
                     && let Err(e) = identity::keep(&self.identity_file, &self.key, &token)
                 {
-                    e.context("cannot keep your identity").print();
+                    self.warn(e.context("cannot keep your identity"));
                 }
+                self.reconnecting = false;
                 if again {
-                    println!("{}", self.paint("Connection back.", Style::Green));
+                    let line = self.paint("Connection back.", Style::Green);
+                    self.say(line);
                 }
                 match (&self.start, self.table.clone()) {
                     (Some(start), _) => self.send(start),
@@ -256,17 +294,21 @@ impl<R: Remote> Client<R> {
                         if let Some(act) = &self.pending {
                             self.send(act);
                         }
+                        if let DiceCheck::Asked(download) = &self.dice_check {
+                            self.send(download);
+                        }
                     }
                     (None, None) => {}
                 }
             }
-            Note::Dropped(why) => println!(
-                "{}",
-                self.paint(
+            Note::Dropped(why) => {
+                self.reconnecting = true;
+                let line = self.paint(
                     &format!("Connection lost ({why}); reconnecting…"),
-                    Style::Yellow
-                )
-            ),
+                    Style::Yellow,
+                );
+                self.say(line);
+            }
             Note::Failed(why) => {
                 let error = CliError::new(why);
                 return Err(match &self.table {
@@ -293,7 +335,7 @@ impl<R: Remote> Client<R> {
     }
 
     /// Handles a message of the server; `true` when the game is over.
-    fn message(&mut self, message: &Value) -> CliResult<bool> {
+    pub(crate) fn message(&mut self, message: &Value) -> CliResult<bool> {
         match text(message, "type") {
             "created" => {
                 let table = text(message, "table").to_owned();
@@ -308,7 +350,7 @@ impl<R: Remote> Client<R> {
             "joined" => {
                 let table = text(message, "table").to_owned();
                 self.start = None;
-                println!("Joined table {table}.");
+                self.say(format!("Joined table {table}."));
                 self.table = Some(table.clone());
                 let open = self.open_command(&table, None);
                 self.send(&open);
@@ -321,13 +363,20 @@ impl<R: Remote> Client<R> {
                     .and_then(Value::as_u64)
                     .and_then(|s| u8::try_from(s).ok());
                 match self.seat {
-                    Some(seat) => println!("You play {}.", R::side(seat)),
-                    None => println!("You watch this table."),
+                    Some(seat) => self.say(format!("You play {}.", R::side(seat))),
+                    None => self.say("You watch this table."),
                 }
             }
             "table" => {
+                self.info = message.clone();
                 self.seed_dice(message);
                 self.table_status(text(message, "status"));
+                self.ask_proof();
+                return Ok(self.over());
+            }
+            "save" => {
+                self.check_dice(message);
+                return Ok(self.over());
             }
             "events" => self.events(message),
             "view" => {
@@ -338,7 +387,8 @@ impl<R: Remote> Client<R> {
                 if let Some(view) = view {
                     self.version = Some(self.version.unwrap_or(0).max(view.version));
                     self.view = Some(view);
-                    return Ok(self.show());
+                    self.show();
+                    return Ok(self.over());
                 }
             }
             "acked" if Self::answers(message, self.pending.as_ref()) => {
@@ -355,30 +405,101 @@ impl<R: Remote> Client<R> {
         Ok(false)
     }
 
-    /// Says how the other player joins the new table, and how to come back.
-    fn created(&self, table: &str, invite: &str) {
-        let game = R::GAME;
-        let url = &self.url;
-        println!("Table {table} made.");
-        if game != "sudoku" {
-            println!("Invite code: {}", self.paint(invite, Style::Bold));
-            println!(
-                "The other player joins with: tabletop {game} --connect {url} --invite {invite}"
-            );
+    /// Whether the game is over and nothing is left to hear: the result is known and a
+    /// nardy table's dice are checked.
+    pub(crate) fn over(&self) -> bool {
+        let ended = self.view.as_ref().is_some_and(|v| v.ending.is_some());
+        ended && (self.commitment.is_none() || matches!(self.dice_check, DiceCheck::Done(..)))
+    }
+
+    /// Once the game is over and the server has revealed its dice seed, asks for the save
+    /// that holds the whole proof.
+    fn ask_proof(&mut self) {
+        let dice = &self.info["dice"];
+        if self.commitment.is_none() {
+            self.commitment = dice["commitment"].as_str().map(str::to_owned);
         }
-        println!("Come back to it with: tabletop {game} --connect {url} --table {table}");
+        let Some(table) = self.table.clone() else {
+            return;
+        };
+        if self.dice_check == DiceCheck::None && dice["server_seed"].is_string() {
+            let id = self.new_id();
+            let download = json!({"type": "download", "id": id, "table": table});
+            self.send(&download);
+            self.dice_check = DiceCheck::Asked(download);
+        }
+    }
+
+    /// Checks the dice of the save the server sent (`tabletop nardy verify`'s check)
+    /// against the commitment seen when the table was first opened.
+    fn check_dice(&mut self, message: &Value) {
+        if !matches!(self.dice_check, DiceCheck::Asked(_)) {
+            return;
+        }
+        let bytes = tabletop_server::identity::unhex(text(message, "hex"));
+        let verdict =
+            match bytes.map(|b| crate::nardy::verify::check(&b, self.commitment.as_deref())) {
+                Some(Ok(v)) if v.verified => (
+                    true,
+                    format!(
+                        "Dice verified: the seed matches its commitment, all {} rolls check out.",
+                        v.rolls_checked
+                    ),
+                ),
+                Some(Ok(v)) => (
+                    false,
+                    match v.first_mismatch {
+                        Some(m) => format!(
+                            "The dice do NOT check out: turn {} rolled {}, the seeds give {}.",
+                            m.turn, m.rolled, m.expected
+                        ),
+                        None => "The dice do NOT check out: the seed is not the one committed to."
+                            .to_owned(),
+                    },
+                ),
+                Some(Err(why)) => (false, format!("The dice cannot be checked: {why}")),
+                None => (
+                    false,
+                    "The dice cannot be checked: the save does not read".to_owned(),
+                ),
+            };
+        let line = self.paint(
+            &verdict.1,
+            if verdict.0 { Style::Green } else { Style::Red },
+        );
+        self.say(line);
+        self.dice_check = DiceCheck::Done(verdict.0, verdict.1);
+    }
+
+    /// Says how the other player joins the new table, and how to come back.
+    fn created(&mut self, table: &str, invite: &str) {
+        let game = R::GAME;
+        let url = self.url.clone();
+        self.say(format!("Table {table} made."));
+        if game != "sudoku" {
+            let code = self.paint(invite, Style::Bold);
+            self.say(format!("Invite code: {code}"));
+            self.say(format!(
+                "The other player joins with: tabletop {game} --connect {url} --invite {invite}"
+            ));
+        }
+        self.say(format!(
+            "Come back to it with: tabletop {game} --connect {url} --table {table}"
+        ));
     }
 
     fn table_status(&mut self, status: &str) {
         let before = std::mem::replace(&mut self.status, status.to_owned());
         if status == "open" && before != "open" {
-            match &self.invite {
-                Some(invite) => println!("Waiting for the other player to join (invite {invite})…"),
-                None => println!("Waiting for the other player to join…"),
+            match self.invite.clone() {
+                Some(invite) => self.say(format!(
+                    "Waiting for the other player to join (invite {invite})…"
+                )),
+                None => self.say("Waiting for the other player to join…"),
             }
         }
         if status == "playing" && before == "open" {
-            println!("The other player has joined.");
+            self.say("The other player has joined.");
             self.turn();
         }
     }
@@ -402,7 +523,7 @@ impl<R: Remote> Client<R> {
                 _ => None,
             };
             if let Some(line) = line {
-                println!("{line}");
+                self.say(line);
             }
         }
         if let Some(version) = message.get("version").and_then(Value::as_u64) {
@@ -410,11 +531,11 @@ impl<R: Remote> Client<R> {
         }
     }
 
-    /// Draws the board once per version and says whose turn it is; `true` once the game
-    /// is over (the result is printed).
-    fn show(&mut self) -> bool {
+    /// Draws the board once per version (in line mode) and says whose turn it is, or the
+    /// result once the game is over.
+    fn show(&mut self) {
         let Some(view) = &self.view else {
-            return false;
+            return;
         };
         // A nardy table's first dice come at version 0 too, once every seed is in.
         let now = (view.version, view.to_act.map(|s| s.0));
@@ -422,16 +543,24 @@ impl<R: Remote> Client<R> {
             self.shown = Some(now);
             if self.game.mid_turn(view) {
                 // Only the mover hears of a turn in progress; the board follows the turn.
-                if let Some(me) = self.seat.filter(|&me| self.game.my_turn(view, me)) {
+                if let Some(me) = self.seat.filter(|&me| self.game.my_turn(view, me))
+                    && self.prints_board()
+                {
                     println!("{}", self.game.your_turn(view, me));
                 }
-                return false;
+                return;
             }
-            println!(
-                "{}",
-                self.game.board(view, self.seat, self.painter).trim_end()
-            );
-            if let Some(clocks) = view.clock_ms.as_ref().filter(|_| view.ending.is_none()) {
+            if self.prints_board() {
+                println!(
+                    "{}",
+                    self.game.board(view, self.seat, self.painter).trim_end()
+                );
+            }
+            if let Some(clocks) = view
+                .clock_ms
+                .as_ref()
+                .filter(|_| view.ending.is_none() && self.prints_board())
+            {
                 let times: Vec<String> = clocks
                     .iter()
                     .enumerate()
@@ -447,12 +576,11 @@ impl<R: Remote> Client<R> {
                     EndReason::Rules => "",
                     EndReason::Abandoned => ", claimed from a player who left",
                 };
-                println!("Game over{how}: {result}");
-                return true;
+                self.say(format!("Game over{how}: {result}"));
+                return;
             }
             self.turn();
         }
-        false
     }
 
     /// Says whose turn it is: the legal moves when it is the player's.
@@ -460,7 +588,7 @@ impl<R: Remote> Client<R> {
         let Some(view) = &self.view else {
             return;
         };
-        if self.status == "open" || view.ending.is_some() {
+        if self.status == "open" || view.ending.is_some() || !self.prints_board() {
             return;
         }
         match self.seat {
@@ -483,23 +611,31 @@ impl<R: Remote> Client<R> {
         if Self::answers(message, self.start.as_ref()) || code == "no_such_table" {
             return Err(CliError::new(format!("{words} ({code})")));
         }
+        if let DiceCheck::Asked(download) = &self.dice_check
+            && Self::answers(message, Some(download))
+        {
+            let why = format!("The dice cannot be checked: {words}");
+            self.say(why.clone());
+            self.dice_check = DiceCheck::Done(false, why);
+            return Ok(());
+        }
         if Self::answers(message, self.pending.as_ref()) {
             self.pending = None;
             self.queue.clear();
         }
-        match code {
+        let error = match code {
             "not_a_person" => {
                 CliError::new("undo and redo are off against a remote player: the table refused")
-                    .print()
             }
-            "waiting" => CliError::new("the other player has not joined yet").print(),
-            _ => CliError::new(words).print(),
-        }
+            "waiting" => CliError::new("the other player has not joined yet"),
+            _ => CliError::new(words),
+        };
+        self.warn(error);
         Ok(())
     }
 
     /// Sends an action as an `act`, kept until acknowledged.
-    fn act(&mut self, action: Value) {
+    pub(crate) fn act(&mut self, action: Value) {
         let Some(table) = self.table.clone() else {
             return;
         };
@@ -508,170 +644,7 @@ impl<R: Remote> Client<R> {
         self.send(&act);
         self.pending = Some(act);
     }
-
-    /// Handles the typed lines that can be now; `true` to leave.
-    fn drain(&mut self) -> bool {
-        while !self.typed.is_empty() && self.view.is_some() && self.pending.is_none() {
-            let line = self.typed.remove(0);
-            if self.line(&line) {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// A typed line; `true` to leave.
-    fn line(&mut self, line: &str) -> bool {
-        let word = line
-            .split_whitespace()
-            .next()
-            .unwrap_or("")
-            .to_ascii_lowercase();
-        let result = match word.as_str() {
-            "quit" | "exit" | "q" => {
-                if let Some(table) = &self.table {
-                    println!(
-                        "Left table {table}; come back with: tabletop {} --connect {} --table {table}",
-                        R::GAME,
-                        self.url
-                    );
-                }
-                return true;
-            }
-            "help" | "?" => Ok(Some(format!("{}\n{ONLINE_HELP}", R::HELP.trim_end()))),
-            "save" | "load" | "new" => Err(CliError::new(format!(
-                "{word} is off in online play: the server keeps the game"
-            ))),
-            _ => self.game_line(line, &word),
-        };
-        match result {
-            Ok(Some(text)) if !text.is_empty() => println!("{}", text.trim_end()),
-            Ok(_) => {}
-            Err(e) => e.print(),
-        }
-        false
-    }
-
-    /// A command that needs the table: a move, `board`, `resign`, `undo`.
-    fn game_line(&mut self, line: &str, word: &str) -> CliResult<Option<String>> {
-        let Some(view) = &self.view else {
-            return Err(CliError::new("the game has not started yet"));
-        };
-        if word == "board" {
-            return Ok(Some(self.game.board(view, self.seat, self.painter)));
-        }
-        let Some(me) = self.seat else {
-            return Err(CliError::new("you watch this table: you cannot play"));
-        };
-        if self.pending.is_some() {
-            return Err(CliError::new(
-                "wait: your last move is on its way to the server",
-            ));
-        }
-        let action = match word {
-            "resign" => json!("resign"),
-            "undo" | "redo" => json!(word),
-            _ => match self.game.command(line, view, me, self.painter)? {
-                Reply::Text(text) => return Ok(Some(text)),
-                Reply::Play(mut inputs) if !inputs.is_empty() => {
-                    let first = inputs.remove(0);
-                    self.queue = inputs;
-                    json!({"play": first})
-                }
-                Reply::Play(_) => return Ok(None),
-            },
-        };
-        self.act(action);
-        Ok(None)
-    }
 }
 
 #[cfg(test)]
-mod tests {
-    use serde_json::json;
-
-    use super::*;
-    use crate::online::reversi::Reversi;
-
-    /// A client that has opened table `t1` as seat 0, with what it sends.
-    fn opened() -> (Client<Reversi>, Receiver<Value>) {
-        let (tx, rx) = mpsc::channel();
-        let mut client = Client::new(
-            Reversi,
-            "ws://127.0.0.1:1".to_owned(),
-            PathBuf::from("unused.json"),
-            tx,
-            Painter::plain(),
-        );
-        let opened = json!({"type": "opened", "id": "x-1", "table": "t1", "seat": 0});
-        assert!(!client.message(&opened).unwrap());
-        (client, rx)
-    }
-
-    #[test]
-    fn unknown_messages_and_fields_are_ignored() {
-        let (mut client, _rx) = opened();
-        // A later protocol's message type, and fields this client does not know (the
-        // dice `seed` of a parallel change, say): nothing breaks, the known part counts.
-        let seed = json!({"type": "seed", "table": "t1", "commit": "ab12"});
-        assert!(!client.message(&seed).unwrap());
-        let table = json!({"type": "table", "table": "t1", "status": "playing",
-            "seats": ["person", "person"], "dice": {"commitments": [null, null]}});
-        assert!(!client.message(&table).unwrap());
-        assert_eq!(client.status, "playing");
-        let mut view = serde_json::to_value(
-            tabletop_play::reversi::new_table(
-                Default::default(),
-                [tabletop_play::Player::Remote; 2],
-            )
-            .view(tabletop_play::Viewer::Seat(tabletop_play::Seat(0))),
-        )
-        .unwrap();
-        view["future_field"] = json!(42);
-        let message = json!({"type": "view", "table": "t1", "view": view, "extra": true});
-        assert!(!client.message(&message).unwrap());
-        assert_eq!(client.view.as_ref().map(|v| v.version), Some(0));
-        // Garbage in a known message is skipped, not a crash.
-        let bad = json!({"type": "events", "table": "t1", "version": "x", "events": [1, {}]});
-        assert!(!client.message(&bad).unwrap());
-    }
-
-    #[test]
-    fn a_move_in_flight_is_resent_with_its_id_after_a_drop() {
-        let (mut client, rx) = opened();
-        let view = serde_json::to_value(
-            tabletop_play::reversi::new_table(
-                Default::default(),
-                [tabletop_play::Player::Remote; 2],
-            )
-            .view(tabletop_play::Viewer::Seat(tabletop_play::Seat(0))),
-        )
-        .unwrap();
-        client.status = "playing".to_owned();
-        client
-            .message(&json!({"type": "view", "table": "t1", "view": view}))
-            .unwrap();
-        assert!(!client.line("d3"));
-        let act = rx.try_recv().unwrap();
-        assert_eq!(act["type"], "act");
-        assert_eq!(act["action"], json!({"play": {"Place": 19}}));
-        // The connection drops and comes back: the table is opened again since the last
-        // version seen, then the same act goes again.
-        client.note(Note::Dropped("test".to_owned())).unwrap();
-        client
-            .note(Note::Connected {
-                again: true,
-                token: None,
-            })
-            .unwrap();
-        let open = rx.try_recv().unwrap();
-        assert_eq!(open["type"], "open");
-        assert_eq!(open["since"], json!(0));
-        assert_eq!(rx.try_recv().unwrap(), act);
-        // Its answer (a duplicate) settles it; another move may go.
-        let acked = json!({"type": "acked", "id": act["id"], "table": "t1", "version": 1,
-            "duplicate": true});
-        client.message(&acked).unwrap();
-        assert!(client.pending.is_none());
-    }
-}
+mod tests;

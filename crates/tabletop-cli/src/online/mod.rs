@@ -1,20 +1,19 @@
-//! Online play: `tabletop GAME --connect ws://HOST:PORT` plays a table of `tabletop serve`
-//! in line mode, the other player being a seat of the server's table like any other.
+//! Online play: `tabletop GAME --connect ws://HOST:PORT` plays a table of `tabletop serve`,
+//! the other player being a seat of the server's table like any other.
 //!
 //! The flags ([`ConnectArgs`]) exist in every build so the command line is the same; the
 //! client itself needs the `server` feature. Files: [`identity`] keeps the guest token,
-//! [`link`] is the WebSocket with its reconnection, [`client`] the command loop,
-//! [`remote`] what a game gives that loop, and one file per game says how its views,
-//! events and typed moves read.
+//! [`link`] is the WebSocket with its reconnection, [`client`] the state of one game (the
+//! start, the views and events, the move in flight, the dice seed and the dice check at
+//! the end), [`lines`] the line mode's command loop, [`remote`] what a game gives them,
+//! and one file per game says how its views, events and typed moves read.
 //!
-//! The full screen does not play online yet: its screens (`tui::nardy`, `tui::reversi`, …)
-//! own a local `Table<G>` and read the engine game inside it (`Game`, nardy's
-//! `TurnBuilder`), which a client cannot rebuild from views (the dice generator stays on
-//! the server). Online they would need a source of state that is either the local table
-//! or the server's `TableView` (its fields cover what the boards draw; a checker's
-//! destinations are `legal_steps` filtered by `from`), moves sent through [`link`] instead
-//! of `Table::apply`, `tick` draining the link's notes, and undo, save and the settings
-//! menu turned off.
+//! On a terminal (not `--plain`), nardy and reversi play online full screen
+//! (`tui::nardy::online`, `tui::reversi::online`, sharing `tui::online::Session`): the
+//! same boards as offline, drawn from the server's `TableView` instead of a local
+//! `Table<G>`, moves sent through the link, the link's notes drained on each tick, and
+//! undo, save, new game and the settings off. Battleship and sudoku play online in line
+//! mode for now.
 
 use std::path::PathBuf;
 
@@ -23,17 +22,19 @@ use clap::Args;
 #[cfg(feature = "server")]
 mod battleship;
 #[cfg(feature = "server")]
-mod client;
+pub mod client;
 #[cfg(feature = "server")]
 mod identity;
 #[cfg(feature = "server")]
-mod link;
+mod lines;
 #[cfg(feature = "server")]
-mod nardy;
+pub(crate) mod link;
 #[cfg(feature = "server")]
-mod remote;
+pub(crate) mod nardy;
 #[cfg(feature = "server")]
-mod reversi;
+pub(crate) mod remote;
+#[cfg(feature = "server")]
+pub(crate) mod reversi;
 #[cfg(feature = "server")]
 mod sudoku;
 

@@ -8,7 +8,7 @@ use tabletop_play::nardy::{self, Event, Input};
 use tabletop_play::{Ending, Seat};
 
 use super::ConnectArgs;
-use super::client;
+use super::lines as client;
 use super::remote::{Create, Remote, Reply, View};
 use crate::common::{CliError, CliResult, Painter};
 use crate::nardy::{board_text, dice_text};
@@ -20,7 +20,8 @@ commands:
   moves         list the legal next steps
   from 24       legal steps of the checker on point 24";
 
-struct Nardy;
+/// Long Nardy as the online clients play it.
+pub(crate) struct Nardy;
 
 /// Plays nardy at the server of `args`: a new table with `seats` and `rules`, or the
 /// table of `--invite` or `--table`.

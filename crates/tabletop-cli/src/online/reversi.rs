@@ -7,7 +7,7 @@ use tabletop_play::Ending;
 use tabletop_play::reversi::{self, Event};
 
 use super::ConnectArgs;
-use super::client;
+use super::lines as client;
 use super::remote::{Create, Remote, Reply, View};
 use crate::common::{CliError, CliResult, Painter};
 use crate::reversi::{describe, draw, score_line};
@@ -17,7 +17,7 @@ commands:
   f5            play a disc on a square (column a-h, row 1-8); passes are played for you";
 
 /// Reversi as the online client plays it.
-pub(super) struct Reversi;
+pub(crate) struct Reversi;
 
 /// Plays reversi at the server of `args`: a new table with `seats` and `rules`, or the
 /// table of `--invite` or `--table`.

@@ -11,7 +11,7 @@ use tabletop_play::Ending;
 use tabletop_play::sudoku::{self, Event, Input, Score};
 
 use super::ConnectArgs;
-use super::client;
+use super::lines as client;
 use super::remote::{Create, Remote, Reply, View};
 use crate::common::{CliError, CliResult, Painter};
 use crate::sudoku::draw_cells;

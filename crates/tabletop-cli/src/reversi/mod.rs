@@ -186,7 +186,7 @@ struct ShowArgs {
 /// Runs `tabletop reversi`.
 pub fn run(args: ReversiArgs, full_screen: bool) -> CliResult {
     if args.online.is_set() {
-        return play_online(&args.online, &args.play);
+        return play_online(&args.online, &args.play, full_screen);
     }
     match args.command {
         // A person (Black) against the computer (White) unless --white says otherwise: the
@@ -211,7 +211,11 @@ pub fn run(args: ReversiArgs, full_screen: bool) -> CliResult {
 /// Online play: you take Black unless `--black` is a bot (then White); the other colour
 /// is a server bot when its flag says `bot`, else the seat stays open for the invite.
 #[cfg(feature = "server")]
-fn play_online(online: &crate::online::ConnectArgs, args: &PlayArgs) -> CliResult {
+fn play_online(
+    online: &crate::online::ConnectArgs,
+    args: &PlayArgs,
+    full_screen: bool,
+) -> CliResult {
     use serde_json::json;
     if args.load.is_some() {
         return Err(CliError::usage(
@@ -227,11 +231,17 @@ fn play_online(online: &crate::online::ConnectArgs, args: &PlayArgs) -> CliResul
         Player::Human => vec![json!("me"), seat(args.white)],
     };
     let rules = Rules::with_first(args.first.map_or(Color::Black, Color::from));
-    crate::online::reversi(online, seats, serde_json::to_value(rules)?)
+    let rules = serde_json::to_value(rules)?;
+    if full_screen {
+        let create = crate::online::remote::Create { seats, rules };
+        let screen = crate::tui::reversi::online::OnlineReversi::start(online, create)?;
+        return crate::tui::run(Box::new(screen));
+    }
+    crate::online::reversi(online, seats, rules)
 }
 
 #[cfg(not(feature = "server"))]
-fn play_online(_: &crate::online::ConnectArgs, _: &PlayArgs) -> CliResult {
+fn play_online(_: &crate::online::ConnectArgs, _: &PlayArgs, _: bool) -> CliResult {
     Err(crate::online::unavailable())
 }
 

@@ -151,6 +151,12 @@ pub fn run(args: SudokuArgs, full_screen: bool) -> CliResult {
                 "--connect plays a puzzle the server makes: only --size (4, 6 or 9) goes with it",
             ));
         }
+        if full_screen {
+            // Only nardy and reversi have an online full screen so far.
+            println!(
+                "Online Sudoku is played in line mode (the full screen plays nardy and reversi online)."
+            );
+        }
         return play_online(&args.online, args.play.side().unwrap_or(9));
     }
     let plays = matches!(args.command, None | Some(Command::Play(_)));

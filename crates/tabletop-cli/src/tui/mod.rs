@@ -14,6 +14,10 @@ pub mod app;
 pub mod battleship;
 pub mod draw;
 pub mod nardy;
+#[cfg(feature = "server")]
+pub mod online;
+#[cfg(all(test, feature = "server"))]
+pub mod online_testing;
 pub mod reversi;
 pub mod screen;
 pub mod sudoku;

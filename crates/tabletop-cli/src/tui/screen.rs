@@ -96,6 +96,12 @@ pub trait GameScreen {
     fn in_progress(&self) -> bool {
         true
     }
+    /// Whether the game is played at a server: the host then offers no new game, save,
+    /// load or settings (the server keeps the game).
+    fn online(&self) -> bool {
+        false
+    }
+
     /// The file name the save and load dialogs offer first, in the current folder. The
     /// default is the first word of the title in lower case plus `.save`.
     fn save_name(&self) -> String {

@@ -26,5 +26,7 @@ mod terminal;
 mod tui;
 mod tui_battleship;
 mod tui_nardy;
+#[cfg(feature = "server")]
+mod tui_online;
 mod tui_sudoku;
 mod usage;

@@ -29,6 +29,10 @@ impl App {
     /// The lines of the menu in order.
     fn menu_items(&self) -> Vec<Item> {
         let choices = self.screen.as_ref().map_or(0, |s| s.choices().len());
+        if self.screen.as_ref().is_some_and(|s| s.online()) {
+            // The server keeps an online game: no new game, settings, save or load here.
+            return vec![Item::Resume, Item::Theme, Item::Help, Item::Quit];
+        }
         let mut items = vec![Item::Resume, Item::NewGame];
         items.extend((0..choices).map(Item::Choice));
         items.extend([Item::Theme, Item::Save, Item::Load, Item::Help]);

@@ -257,6 +257,19 @@ impl App {
         let plain = !key
             .modifiers
             .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+        let online = self.screen.as_ref().is_some_and(|s| s.online());
+        let off = match key.code {
+            KeyCode::Char('n') if plain => Some("A new game"),
+            _ if is_ctrl(key, 's') => Some("Saving"),
+            _ if is_ctrl(key, 'o') => Some("Loading"),
+            _ => None,
+        };
+        if let Some(what) = off.filter(|_| online) {
+            self.message = Some(format!(
+                "{what} is off in online play: the server keeps the game"
+            ));
+            return true;
+        }
         match key.code {
             KeyCode::Char('?') | KeyCode::F(1) => self.overlay = Overlay::Help,
             KeyCode::Esc | KeyCode::F(2) => self.open_menu(),

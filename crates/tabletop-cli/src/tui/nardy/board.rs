@@ -1,12 +1,14 @@
 //! Drawing the nardy screen: the board (points, bar, trays), the side panel (players, pips,
-//! dice, the turn) and the bottom panel (hints or a reminder of the keys).
+//! dice, the turn) and the bottom panel (hints, a reminder of the keys, or the online
+//! table's lines). It draws a [`Scene`], which the local screen makes from its table and
+//! the online screen from the server's view, so both draw the same board.
 
-use nardy_core::{Color, Position};
+use nardy_core::{Color, Position, Step};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 
-use super::{Button, NardyScreen, Spot};
+use super::{Button, Spot};
 use crate::tui::Theme;
 use crate::tui::draw::put;
 
@@ -75,45 +77,78 @@ fn checker_style(color: Color, theme: &Theme) -> Style {
 /// What the mouse can click: the spots of the board and the buttons of the panel.
 type Hits = (Vec<(Rect, Spot)>, Vec<(Rect, Button)>);
 
-/// Draws the screen into `area` and returns the rectangles of the spots and buttons.
-pub(super) fn draw(screen: &NardyScreen, buf: &mut Buffer, area: Rect, theme: &Theme) -> Hits {
+/// How a line of the bottom panel is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Tone {
+    Normal,
+    Dim,
+    Accent,
+    Good,
+    Bad,
+}
+
+impl Tone {
+    fn style(self, theme: &Theme) -> Style {
+        match self {
+            Tone::Normal => theme.normal,
+            Tone::Dim => theme.dim,
+            Tone::Accent => theme.accent,
+            Tone::Good => theme.good,
+            Tone::Bad => theme.bad,
+        }
+    }
+}
+
+/// Everything the nardy screen draws: the position, the marks on it, the panel's words
+/// and the bottom lines.
+pub(super) struct Scene {
+    /// The checkers shown (with the steps of the turn in progress played).
+    pub pos: Position,
+    pub cursor: Spot,
+    pub selected: Option<u8>,
+    /// The selected checker's destinations (0: bearing off).
+    pub targets: Vec<u8>,
+    /// The side whose tray a bearing-off destination marks.
+    pub mover: Color,
+    /// The steps marked as the last move, and their side.
+    pub last: Vec<Step>,
+    pub last_color: Color,
+    /// White's and Black's player names.
+    pub names: [String; 2],
+    pub to_move: Color,
+    /// The result and what to do next, once the game is over.
+    pub over: Option<(String, String)>,
+    /// The dice of the turn, each with whether it is still to play.
+    pub dice: Vec<(u8, bool)>,
+    /// The steps played so far in the turn shown.
+    pub played: Vec<Step>,
+    /// A dim line under the dice (the selected checker's destinations, …).
+    pub note: Option<String>,
+    /// The last whole turn: its heading (`last: White 6-5`) and its steps.
+    pub last_turn: Option<(String, String)>,
+    /// The panel's buttons.
+    pub buttons: Vec<(Button, &'static str)>,
+    /// The bottom panel's lines; the first is its heading.
+    pub bottom: Vec<(String, Tone)>,
+}
+
+/// Draws `scene` into `area` and returns the rectangles of the spots and buttons.
+pub(super) fn draw(scene: &Scene, buf: &mut Buffer, area: Rect, theme: &Theme) -> Hits {
     let mut c = Canvas { buf, area };
     let slots = (area.height.saturating_sub(5 + BOTTOM_ROWS) / 2).clamp(1, MAX_SLOTS);
     let height = 5 + 2 * slots;
-    let pos = screen.shown_position();
-    let hits = draw_board(screen, &mut c, &pos, slots, theme);
-    draw_panel(screen, &mut c, &pos, theme);
-    let buttons = draw_buttons(screen, &mut c, height.saturating_sub(2).max(11), theme);
-    draw_bottom(screen, &mut c, height, theme);
+    let hits = draw_board(scene, &mut c, slots, theme);
+    draw_panel(scene, &mut c, theme);
+    let buttons = draw_buttons(scene, &mut c, height.saturating_sub(2).max(11), theme);
+    draw_bottom(scene, &mut c, height, theme);
     (hits, buttons)
 }
 
 /// The buttons of a person's turn on row `y` of the side panel.
-fn draw_buttons(
-    screen: &NardyScreen,
-    c: &mut Canvas,
-    y: u16,
-    theme: &Theme,
-) -> Vec<(Rect, Button)> {
-    let Some(b) = &screen.builder else {
-        return Vec::new();
-    };
-    let mut buttons = vec![(
-        Button::Hints,
-        if screen.hints.is_some() {
-            "[hide hints]"
-        } else {
-            "[hints]"
-        },
-    )];
-    if !b.played().is_empty() {
-        buttons.insert(0, (Button::StepBack, "[step back]"));
-    } else if screen.info.only.is_some() {
-        buttons.insert(0, (Button::OnlyTurn, "[play it]"));
-    }
+fn draw_buttons(scene: &Scene, c: &mut Canvas, y: u16, theme: &Theme) -> Vec<(Rect, Button)> {
     let mut x = PANEL_X;
     let mut out = Vec::new();
-    for (button, label) in buttons {
+    for &(button, label) in &scene.buttons {
         let width = label.chars().count() as u16;
         c.put(x, y, label, theme.accent);
         let rect = c.rect(x, y, width, 1);
@@ -125,13 +160,8 @@ fn draw_buttons(
     out
 }
 
-fn draw_board(
-    screen: &NardyScreen,
-    c: &mut Canvas,
-    pos: &Position,
-    slots: u16,
-    theme: &Theme,
-) -> Vec<(Rect, Spot)> {
+fn draw_board(scene: &Scene, c: &mut Canvas, slots: u16, theme: &Theme) -> Vec<(Rect, Spot)> {
+    let pos = &scene.pos;
     let bottom = 4 + 2 * slots;
     // The frame: borders, the tray separators and the bar.
     for y in 0..=bottom {
@@ -153,12 +183,7 @@ fn draw_board(
             c.put(x, y, ch, theme.dim);
         }
     }
-    let targets = screen.targets();
-    let last = screen.last_steps();
-    let mover = screen
-        .builder
-        .as_ref()
-        .map_or(pos.side_to_move(), |b| b.start().side_to_move());
+    let (targets, last, mover) = (&scene.targets, &scene.last, scene.mover);
     let mut hits = Vec::new();
     for row in 0..2u8 {
         for col in 0..14u8 {
@@ -167,8 +192,8 @@ fn draw_board(
             };
             let x = column_x(col);
             let marks = Marks {
-                cursor: screen.cursor == spot,
-                selected: matches!(spot, Spot::Point(p) if screen.selected == Some(p)),
+                cursor: scene.cursor == spot,
+                selected: matches!(spot, Spot::Point(p) if scene.selected == Some(p)),
                 target: match spot {
                     Spot::Point(p) => targets.contains(&p),
                     Spot::Tray(t) => t == mover && targets.contains(&0),
@@ -176,9 +201,7 @@ fn draw_board(
                 last_from: matches!(spot, Spot::Point(p) if last.iter().any(|s| s.from() == p)),
                 last_to: match spot {
                     Spot::Point(p) => last.iter().any(|s| s.to() == Some(p)),
-                    Spot::Tray(t) => {
-                        t == screen.last_color() && last.iter().any(|s| s.is_bear_off())
-                    }
+                    Spot::Tray(t) => t == scene.last_color && last.iter().any(|s| s.is_bear_off()),
                 },
             };
             let (label, stack) = match spot {
@@ -238,33 +261,14 @@ fn draw_board(
     hits
 }
 
-/// The dice of the turn shown, each with whether it is still to play.
-fn dice_marks(screen: &NardyScreen) -> Vec<(u8, bool)> {
-    let mut remaining = screen.remaining_dice();
-    screen
-        .game()
-        .dice()
-        .to_play()
-        .into_iter()
-        .map(|d| match remaining.iter().position(|&r| r == d) {
-            Some(i) => {
-                remaining.remove(i);
-                (d, true)
-            }
-            None => (d, false),
-        })
-        .collect()
-}
-
-fn draw_panel(screen: &NardyScreen, c: &mut Canvas, pos: &Position, theme: &Theme) {
+fn draw_panel(scene: &Scene, c: &mut Canvas, theme: &Theme) {
     let x = PANEL_X;
-    let to_move = screen.game().side_to_move();
-    let over = screen.game().outcome();
+    let (pos, to_move) = (&scene.pos, scene.to_move);
     for (i, color) in Color::ALL.into_iter().enumerate() {
         let y = 2 * i as u16;
         c.put(x, y, glyph(color), checker_style(color, theme));
-        let name = format!("{color}: {}", screen.player_name(color));
-        let style = if over.is_none() && color == to_move {
+        let name = format!("{color}: {}", scene.names[i]);
+        let style = if scene.over.is_none() && color == to_move {
             theme.accent
         } else {
             theme.normal
@@ -282,106 +286,39 @@ fn draw_panel(screen: &NardyScreen, c: &mut Canvas, pos: &Position, theme: &Them
         );
     }
     let mut y = 5;
-    if let Some(outcome) = over {
-        c.put(x, y, &format!("{outcome}."), theme.good);
-        c.put(x, y + 1, "n: new game", theme.dim);
+    if let Some((result, next)) = &scene.over {
+        c.put(x, y, &format!("{result}."), theme.good);
+        c.put(x, y + 1, next, theme.dim);
         y += 3;
     } else {
         let head = format!("{to_move} to play ");
         c.put(x, y, &head, theme.accent);
         let mut dx = x + head.chars().count() as u16;
-        for (d, unused) in dice_marks(screen) {
+        for &(d, unused) in &scene.dice {
             let style = if unused { theme.accent } else { theme.dim };
             c.put(dx, y, &format!("[{d}]"), style);
             dx += 4;
         }
         y += 1;
-        let played = match (&screen.anim, &screen.builder) {
-            (Some(a), _) => a.builder.played().to_vec(),
-            (None, Some(b)) => b.played().to_vec(),
-            _ => Vec::new(),
-        };
-        if !played.is_empty() {
-            let text: Vec<String> = played.iter().map(ToString::to_string).collect();
+        if !scene.played.is_empty() {
+            let text: Vec<String> = scene.played.iter().map(ToString::to_string).collect();
             c.put(x, y, &format!("played: {}", text.join(" ")), theme.normal);
         }
         y += 1;
-        let note = if screen.info.passing {
-            Some("no legal move: the turn passes".to_owned())
-        } else if let (Some(b), Some(p)) = (&screen.builder, screen.selected) {
-            let to: Vec<String> = b
-                .destinations(p)
-                .iter()
-                .map(|&d| if d == 0 { "off".into() } else { d.to_string() })
-                .collect();
-            Some(format!("{p} goes to: {}", to.join(" ")))
-        } else if screen.builder.is_some() {
-            match &screen.info.only {
-                Some(mv) => Some(format!("only turn: {mv} (a)")),
-                None => Some(format!("{} legal turns", screen.info.moves)),
-            }
-        } else if screen.anim.is_some() || screen.settings.player(to_move).is_some() {
-            Some("the bot is moving…".to_owned())
-        } else {
-            None
-        };
-        if let Some(note) = note {
-            c.put(x, y, &note, theme.dim);
+        if let Some(note) = &scene.note {
+            c.put(x, y, note, theme.dim);
         }
         y += 2;
     }
-    if let Some(r) = screen.game().history().last() {
-        c.put(
-            x,
-            y,
-            &format!("last: {} {}-{}", r.color, r.dice.high(), r.dice.low()),
-            theme.last,
-        );
-        c.put(x + 2, y + 1, &r.mv.to_string(), theme.last);
+    if let Some((head, steps)) = &scene.last_turn {
+        c.put(x, y, head, theme.last);
+        c.put(x + 2, y + 1, steps, theme.last);
     }
 }
 
-fn draw_bottom(screen: &NardyScreen, c: &mut Canvas, top: u16, theme: &Theme) {
-    let Some(hints) = &screen.hints else {
-        c.put(
-            0,
-            top,
-            "Enter/click select, then a ◆ point · Tab next · Backspace/right-click step back",
-            theme.dim,
-        );
-        return;
-    };
-    c.put(
-        0,
-        top,
-        &format!(
-            "{:<29} {:>6}  {:>6}  {:>5}",
-            format!(
-                "Hints ({}): {} turns",
-                hints.level.name(),
-                hints.ranked.len()
-            ),
-            "equity",
-            "loss",
-            "win"
-        ),
-        theme.accent,
-    );
-    let rows = c.area.height.saturating_sub(top + 1);
-    for (i, r) in hints.ranked.iter().take(usize::from(rows)).enumerate() {
-        let style = if i == 0 { theme.good } else { theme.normal };
-        c.put(
-            0,
-            top + 1 + i as u16,
-            &format!(
-                "{:>3}. {:<24} {:+.3}  {:>6.3}  {:>4.1}%",
-                i + 1,
-                r.mv.to_string(),
-                r.equity,
-                0.0 - r.loss + 0.0,
-                100.0 * r.probabilities.win
-            ),
-            style,
-        );
+fn draw_bottom(scene: &Scene, c: &mut Canvas, top: u16, theme: &Theme) {
+    let rows = c.area.height.saturating_sub(top);
+    for (i, (line, tone)) in scene.bottom.iter().take(usize::from(rows)).enumerate() {
+        c.put(0, top + i as u16, line, tone.style(theme));
     }
 }

@@ -14,7 +14,10 @@
 mod board;
 mod input;
 mod menu;
+#[cfg(feature = "server")]
+pub mod online;
 mod play;
+mod scene;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -414,7 +417,8 @@ impl GameScreen for NardyScreen {
 
     fn draw(&mut self, frame: &mut Frame, area: Rect, theme: &Theme) {
         let area = area.intersection(frame.area());
-        let (hits, buttons) = board::draw(self, frame.buffer_mut(), area, theme);
+        let scene = self.scene();
+        let (hits, buttons) = board::draw(&scene, frame.buffer_mut(), area, theme);
         self.hits = hits;
         self.buttons = buttons;
     }

@@ -8,6 +8,8 @@
 //! table played after the same pause as a bot's move.
 
 mod draw;
+#[cfg(feature = "server")]
+pub mod online;
 #[cfg(test)]
 mod tests;
 
@@ -366,6 +368,27 @@ impl ReversiScreen {
         }
     }
 
+    /// What the board shows.
+    fn board(&self) -> draw::Board {
+        let pos = *self.position();
+        draw::Board {
+            pos,
+            cursor: self.cursor,
+            legal: pos.legal_squares(),
+            last: self.last(),
+            hint: self.current_hint().map(|best| {
+                let kind = if best.exact { "exact" } else { "estimate" };
+                let text = format!("Hint: {} {} ({kind})", best.square, best.score_text());
+                (best.square, text)
+            }),
+            names: Color::ALL.map(|c| self.side(c).describe()),
+            turn: self.turn_text(),
+            over: pos.is_over(),
+            keys: draw::LOCAL_KEYS.to_vec(),
+            lines: Vec::new(),
+        }
+    }
+
     /// What the side to move is doing, or the result.
     fn turn_text(&self) -> String {
         let pos = self.position();
@@ -373,7 +396,7 @@ impl ReversiScreen {
             return format!("Game over: {outcome}");
         }
         let side = pos.side_to_move();
-        let glyph = Self::glyph(side);
+        let glyph = draw::glyph(side);
         if pos.must_pass() {
             return format!("{side} {glyph} has no legal move and must pass");
         }
@@ -437,7 +460,8 @@ impl GameScreen for ReversiScreen {
     }
 
     fn draw(&mut self, frame: &mut Frame, area: Rect, theme: &Theme) {
-        self.draw_screen(frame, area, theme);
+        let board = self.board();
+        self.geometry = draw::draw(&board, frame, area, theme);
     }
 
     fn handle(&mut self, event: &Event, ctx: &mut Ctx) -> Handled {

@@ -1,0 +1,118 @@
+//! Online play full screen, end to end: a real `tabletop serve` and two `tabletop nardy
+//! --connect` in pseudo-terminals (see `support/pty.rs`), one making the table, the
+//! other joining with its invite code.
+
+use crate::pty::{self, Pty};
+use crate::serve::start_serve;
+
+/// The invite code on a screen (`Invite code: XXXXXXXXXX`).
+fn invite(screen: &str) -> String {
+    let at = screen.find("Invite code").expect("an invite code") + "Invite code".len();
+    screen[at..]
+        .trim_start_matches([':', ' '])
+        .chars()
+        .take_while(char::is_ascii_alphanumeric)
+        .collect()
+}
+
+/// A child process killed when dropped (a failed assertion too).
+struct Killed(std::process::Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[test]
+fn two_terminals_play_nardy_full_screen_through_a_server() {
+    let dir = std::env::temp_dir().join(format!(
+        "tabletop-tui-online-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let database = format!("sqlite://{}", dir.join("server.db").display());
+    let (server, addr) = start_serve(&["--listen", "127.0.0.1:0", "--database", &database]);
+    let _server = Killed(server);
+    let url = format!("ws://{addr}/");
+    let identity = |who: &str| dir.join(format!("{who}.json")).display().to_string();
+    let mut ann = Pty::spawn(&["nardy", "--connect", &url, "--identity", &identity("ann")]);
+    assert!(ann.wait_for("Invite code"), "{}", ann.screen());
+    let code = invite(&ann.screen());
+    let mut bob = Pty::spawn(&[
+        "nardy",
+        "--connect",
+        &url,
+        "--invite",
+        &code,
+        "--identity",
+        &identity("bob"),
+    ]);
+    assert!(
+        bob.wait_for("Long Nardy online · White: opponent · Black: you"),
+        "{}",
+        bob.screen()
+    );
+    assert!(
+        ann.wait_for("White: you · Black: opponent"),
+        "{}",
+        ann.screen()
+    );
+    // Once both seeds are in, the roll-off decides who moves first; that player's status
+    // line says so.
+    let start = std::time::Instant::now();
+    let white_first = loop {
+        if ann.screen().contains("Your move") {
+            break true;
+        }
+        if bob.screen().contains("Your move") {
+            break false;
+        }
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(20),
+            "nobody's move:\n{}\n{}",
+            ann.screen(),
+            bob.screen()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    let (mut mover, mut other, mover_color) = if white_first {
+        (ann, bob, "White")
+    } else {
+        (bob, ann, "Black")
+    };
+    // A whole turn with keys: Tab to a checker that can move, Enter, Tab to its first
+    // destination, Enter; as often as the dice allow.
+    for _ in 0..4 {
+        if !mover.screen().contains("Your move") {
+            break;
+        }
+        mover.keys(&["\t", pty::ENTER, "\t", pty::ENTER]);
+        mover.settle(std::time::Duration::from_millis(300));
+    }
+    // The other terminal shows the turn played, and it is its move now.
+    assert!(
+        other.wait_for(&format!("last: {mover_color}")),
+        "{}",
+        other.screen()
+    );
+    assert!(other.wait_for("Your move"), "{}", other.screen());
+    // The mover leaves (q, then y): the terminal is restored and says how to come back;
+    // the other sees that the mover is away.
+    let end = mover.finish(&["q", "y"]);
+    assert!(end.exited && !end.alternate_screen, "{}", end.screen);
+    assert!(end.screen.contains("Left table"), "{}", end.screen);
+    assert!(
+        other.wait_for(&format!("{mover_color} is away")),
+        "{}",
+        other.screen()
+    );
+    let end = other.finish(&["q", "y"]);
+    assert!(end.exited && !end.alternate_screen && !end.mouse_captured);
+    let _ = std::fs::remove_dir_all(&dir);
+}
