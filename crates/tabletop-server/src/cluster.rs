@@ -1,35 +1,51 @@
 //! Several servers on one PostgreSQL database. Each follows the tables its clients
-//! open; any of them may apply an action (the database keeps one history per table: a
-//! version is stored once, and a server that finds its version taken catches up and the
-//! client sends again). One server at a time — the holder of the table's lease in the
-//! database — runs a table's bots and clock. Every stored change is notified through
-//! PostgreSQL (`LISTEN tabletop`), and the other servers' rooms catch up from the
-//! database. A server renews its leases three times a lease; when it dies, its leases
-//! run out and the others take its tables over from the log.
+//! open; one server at a time — the holder of the table's lease in the database — owns a
+//! table: it applies its actions and claims and runs its bots and clock. Another server
+//! forwards its clients' commands to the owner ([`crate::forward`]). Every stored change
+//! is notified through PostgreSQL (`LISTEN tabletop`), and the other servers' rooms
+//! catch up from the database. A server renews its leases three times a lease; when it
+//! dies, its leases run out and the others take its tables over from the log.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Weak};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
 use sqlx::postgres::PgListener;
+use tokio::sync::oneshot;
 
 use crate::hub::Hub;
 use crate::identity::new_id;
 use crate::room::RoomMsg;
 
+/// This server among those sharing the database.
+#[derive(Debug)]
+pub struct Node {
+    /// Its name (its heartbeat is the lease `node:NAME`).
+    pub name: String,
+    /// How long its leases last (ms).
+    pub lease_ms: u64,
+    /// The commands it forwarded, waiting for their answers: by forward id.
+    pub pending: Mutex<HashMap<String, oneshot::Sender<String>>>,
+}
+
 /// Joins the other servers of a shared PostgreSQL database (does nothing on SQLite).
 pub fn join(hub: &mut Hub, lease_ms: u64) {
     if hub.store.shared_url().is_some() {
-        hub.cluster = Some((new_id("n"), lease_ms.max(300)));
+        hub.cluster = Some(Arc::new(Node {
+            name: new_id("n"),
+            lease_ms: lease_ms.max(300),
+            pending: Mutex::new(HashMap::new()),
+        }));
     }
 }
 
 /// Runs the notifications and the leases of a hub that joined a cluster, until the hub
 /// is gone.
 pub fn run(hub: &Arc<Hub>) {
-    let (Some(url), Some((node, lease_ms))) = (hub.store.shared_url(), hub.cluster.clone()) else {
+    let (Some(url), Some(node)) = (hub.store.shared_url(), hub.cluster.as_ref()) else {
         return;
     };
+    let (node, lease_ms) = (node.name.clone(), node.lease_ms);
     tokio::spawn(listen(url.to_owned(), Arc::downgrade(hub)));
     tokio::spawn(leases(Arc::downgrade(hub), node, lease_ms));
 }

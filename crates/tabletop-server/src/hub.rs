@@ -2,11 +2,13 @@
 //! ones back (at start for unfinished tables, on demand for finished ones).
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use tabletop_play::Player;
-use tokio::sync::{Mutex, mpsc};
+use tokio::sync::{Mutex, OnceCell, mpsc};
 
 use crate::bots::BotPool;
+use crate::cluster::Node;
 use crate::dice::Dice;
 use crate::games::{ClockSpec, GameKind, Input, Live, Setup};
 use crate::identity::{hex, new_id, new_invite, new_seed, random_bytes, unhex};
@@ -53,6 +55,9 @@ impl HubError {
     }
 }
 
+/// A room once loaded.
+type Slot = Arc<OnceCell<mpsc::Sender<RoomMsg>>>;
+
 /// The rooms of the process.
 #[derive(Debug)]
 pub struct Hub {
@@ -60,10 +65,12 @@ pub struct Hub {
     pub store: Store,
     /// Where bots think.
     pub bots: BotPool,
-    rooms: Mutex<HashMap<String, mpsc::Sender<RoomMsg>>>,
+    /// Each room, or a room being loaded: whoever asks for it meanwhile waits for the
+    /// whole table (and only that table's askers wait).
+    rooms: Mutex<HashMap<String, Slot>>,
     grace_ms: u64,
-    /// With other servers on the database: this server's name and lease length (ms).
-    pub cluster: Option<(String, u64)>,
+    /// With other servers on the database: this server among them.
+    pub cluster: Option<Arc<Node>>,
 }
 
 impl Hub {
@@ -79,37 +86,77 @@ impl Hub {
         }
     }
 
-    /// This server's name among those sharing the database.
-    fn node(&self) -> Option<String> {
-        self.cluster.as_ref().map(|(node, _)| node.clone())
+    /// This server among those sharing the database.
+    fn node(&self) -> Option<Arc<Node>> {
+        self.cluster.clone()
     }
 
     /// Every room now, with its table's id.
     pub async fn rooms(&self) -> Vec<(String, mpsc::Sender<RoomMsg>)> {
         let rooms = self.rooms.lock().await;
-        rooms.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
+        rooms
+            .iter()
+            .filter_map(|(k, v)| Some((k.clone(), v.get()?.clone())))
+            .collect()
     }
 
-    /// A server changed a table (`payload`: its id, and the version an action made):
-    /// its room here, if any, catches up.
+    /// A notification from a server: a command forwarded to a table's owner (`fwd TABLE
+    /// ID`), the owner's answer to one forwarded from here (`ans ID [TEXT]`), or a table
+    /// changed (`TABLE [VERSION]`, the version an action made): its room here, if any,
+    /// catches up.
     pub async fn changed(&self, payload: &str) {
-        let (table, version) = match payload.split_once(' ') {
-            Some((table, v)) => (table, v.parse().ok()),
-            None => (payload, None),
+        if let Some(answer) = payload.strip_prefix("ans ") {
+            return self.answered(answer).await;
+        }
+        let (table, message) = match payload.strip_prefix("fwd ") {
+            Some(rest) => match rest.split_once(' ') {
+                Some((table, id)) => (table, RoomMsg::Forwarded(id.to_owned())),
+                None => return,
+            },
+            None => match payload.split_once(' ') {
+                Some((table, v)) => (table, RoomMsg::Refresh(v.parse().ok())),
+                None => (payload, RoomMsg::Refresh(None)),
+            },
         };
         let room = self.rooms.lock().await.get(table).cloned();
-        if let Some(room) = room {
-            let _ = room.send(RoomMsg::Refresh(version)).await;
+        if let Some(room) = room.as_ref().and_then(|r| r.get()) {
+            let _ = room.send(message).await;
+        }
+    }
+
+    /// The owner's answer to a command forwarded from here (`ID TEXT`, or `ID` alone
+    /// when the text was too long to carry: then it is read from the database).
+    async fn answered(&self, answer: &str) {
+        let Some(node) = &self.cluster else { return };
+        let (id, text) = match answer.split_once(' ') {
+            Some((id, text)) => (id, Some(text.to_owned())),
+            None => (answer, None),
+        };
+        let Some(waiting) = node.pending.lock().ok().and_then(|mut p| p.remove(id)) else {
+            return;
+        };
+        let text = match text {
+            Some(text) => Some(text),
+            None => self
+                .store
+                .forwarded(id)
+                .await
+                .ok()
+                .flatten()
+                .and_then(|r| r.answer),
+        };
+        if let Some(text) = text {
+            let _ = waiting.send(text);
         }
     }
 
     /// A new room takes its table's lease at once if it can, so that its bots need not
     /// wait for the next round of leases.
     async fn lease_now(&self, table: &str, room: &mpsc::Sender<RoomMsg>) {
-        if let Some((node, ms)) = &self.cluster
+        if let Some(node) = &self.cluster
             && self
                 .store
-                .lease(table, node, *ms)
+                .lease(table, &node.name, node.lease_ms)
                 .await
                 .inspect_err(|e| tracing::error!(table, "taking a lease: {e}"))
                 .unwrap_or(false)
@@ -118,7 +165,9 @@ impl Hub {
         }
     }
 
-    /// Brings back every unfinished table from the database; returns how many.
+    /// Brings back every unfinished table from the database; returns how many. A server
+    /// runs this after it listens: a client asking for a table meanwhile waits for that
+    /// table alone.
     pub async fn restore(&self) -> Result<usize, HubError> {
         let ids = self.store.unfinished_tables().await?;
         for id in &ids {
@@ -129,22 +178,42 @@ impl Hub {
 
     /// The room of a table, loading it from the database if needed.
     pub async fn room(&self, id: &str) -> Result<Option<mpsc::Sender<RoomMsg>>, HubError> {
-        let mut rooms = self.rooms.lock().await;
-        if let Some(room) = rooms.get(id) {
+        let slot = self
+            .rooms
+            .lock()
+            .await
+            .entry(id.to_owned())
+            .or_default()
+            .clone();
+        if let Some(room) = slot.get() {
             return Ok(Some(room.clone()));
         }
-        let Some(stored) = self.store.table(id).await? else {
-            return Ok(None);
-        };
-        let inputs = self.store.inputs_after(id, stored.version).await?;
-        let room = self
-            .with_commands(self.load(stored, &inputs).await?)
-            .await?;
-        let tx = room.spawn();
-        rooms.insert(id.to_owned(), tx.clone());
-        drop(rooms);
-        self.lease_now(id, &tx).await;
-        Ok(Some(tx))
+        let loaded = slot
+            .get_or_try_init(|| async {
+                let stored = self.store.table(id).await?.ok_or(Missing)?;
+                let inputs = self.store.inputs_after(id, stored.version).await?;
+                let room = self
+                    .with_commands(self.load(stored, &inputs).await?)
+                    .await?;
+                let tx = room.spawn();
+                self.lease_now(id, &tx).await;
+                Ok::<_, Loading>(tx)
+            })
+            .await;
+        match loaded {
+            Ok(room) => Ok(Some(room.clone())),
+            Err(e) => {
+                // No room: forget the slot (unless another asker filled it since).
+                let mut rooms = self.rooms.lock().await;
+                if rooms.get(id).is_some_and(|s| s.get().is_none()) {
+                    rooms.remove(id);
+                }
+                match e {
+                    Loading::Missing => Ok(None),
+                    Loading::Failed(e) => Err(e),
+                }
+            }
+        }
     }
 
     /// A room for a stored table: its snapshot (a nardy table still waiting for its
@@ -381,10 +450,10 @@ impl Hub {
         .with_grace(self.grace_ms, self.node());
         room.dice = dice;
         let room = self.with_commands(room).await?.spawn();
-        self.rooms
-            .lock()
-            .await
-            .insert(stored.id.clone(), room.clone());
+        self.rooms.lock().await.insert(
+            stored.id.clone(),
+            Arc::new(OnceCell::new_with(Some(room.clone()))),
+        );
         self.lease_now(&stored.id, &room).await;
         tracing::info!(table = %stored.id, game = game.name(), "table created");
         Ok(Some((stored.id, stored.invite, mine)))
@@ -465,6 +534,29 @@ impl Hub {
             .ok_or_else(|| HubError::Bad("duplicate_id", "this id was used".into()))?;
         let mine = seats_of(&stored, player);
         Ok((stored.id, stored.invite, mine))
+    }
+}
+
+/// Why a room was not loaded.
+enum Loading {
+    /// No such table.
+    Missing,
+    /// The database failed, or what it holds is wrong.
+    Failed(HubError),
+}
+
+/// The marker of a missing table while loading.
+struct Missing;
+
+impl From<Missing> for Loading {
+    fn from(_: Missing) -> Loading {
+        Loading::Missing
+    }
+}
+
+impl<E: Into<HubError>> From<E> for Loading {
+    fn from(e: E) -> Loading {
+        Loading::Failed(e.into())
     }
 }
 

@@ -1,6 +1,6 @@
-//! Leases: which server owns a table (runs its bots and its clock) when several share one
-//! PostgreSQL database, and what a server that follows a table owned elsewhere reads to
-//! catch up with it.
+//! Leases: which server owns a table (applies its actions, runs its bots and its clock)
+//! when several share one PostgreSQL database, and what a server that follows a table
+//! owned elsewhere reads to catch up with it.
 
 use sqlx::Row;
 
@@ -28,20 +28,6 @@ impl Store {
         .execute(&self.pool)
         .await?;
         Ok(taken.rows_affected() == 1)
-    }
-
-    /// Whether a server other than `node` lives on this database (its heartbeat, the
-    /// lease `node:NAME`, has not run out).
-    pub async fn others_alive(&self, node: &str) -> Result<bool, StoreError> {
-        let row = sqlx::query(
-            "SELECT 1 AS one FROM leases
-             WHERE table_id LIKE 'node:%' AND node <> $1 AND expires_ms >= $2 LIMIT 1",
-        )
-        .bind(node)
-        .bind(now_ms() as i64)
-        .fetch_optional(&self.pool)
-        .await?;
-        Ok(row.is_some())
     }
 
     /// The command ids applied at a table after `version`, with their players.
