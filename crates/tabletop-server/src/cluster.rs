@@ -4,7 +4,8 @@
 //! forwards its clients' commands to the owner ([`crate::forward`]). Every stored change
 //! is notified through PostgreSQL (`LISTEN tabletop`), and the other servers' rooms
 //! catch up from the database. A server renews its leases three times a lease; when it
-//! dies, its leases run out and the others take its tables over from the log.
+//! dies — its connections to the database end, or at the latest its leases run out —
+//! the others take its tables over from the log.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, Weak};
@@ -14,7 +15,6 @@ use sqlx::postgres::PgListener;
 use tokio::sync::oneshot;
 
 use crate::hub::Hub;
-use crate::identity::new_id;
 use crate::room::RoomMsg;
 
 /// This server among those sharing the database.
@@ -28,11 +28,24 @@ pub struct Node {
     pub pending: Mutex<HashMap<String, oneshot::Sender<String>>>,
 }
 
-/// Joins the other servers of a shared PostgreSQL database (does nothing on SQLite).
-pub fn join(hub: &mut Hub, lease_ms: u64) {
+/// The database URL with which server `node` connects: on PostgreSQL its connections
+/// carry its name (`application_name=tabletop-NODE`), so that the others see at once
+/// when its process is gone — its connections with it — and take its leases then
+/// instead of waiting for them to run out.
+pub fn named(url: &str, node: &str) -> String {
+    if !(url.starts_with("postgres://") || url.starts_with("postgresql://")) {
+        return url.to_owned();
+    }
+    let join = if url.contains('?') { '&' } else { '?' };
+    format!("{url}{join}application_name=tabletop-{node}")
+}
+
+/// Joins, as `node`, the other servers of a shared PostgreSQL database (does nothing on
+/// SQLite).
+pub fn join(hub: &mut Hub, node: String, lease_ms: u64) {
     if hub.store.shared_url().is_some() {
         hub.cluster = Some(Arc::new(Node {
-            name: new_id("n"),
+            name: node,
             lease_ms: lease_ms.max(300),
             pending: Mutex::new(HashMap::new()),
         }));

@@ -65,9 +65,10 @@ impl Server {
 
     /// Starts like [`Server::start`], serving the browser app from `web`.
     pub async fn start_with(config: Config, web: WebApp) -> Result<Server, StartError> {
-        let store = Store::open(&config.database).await?;
+        let node = crate::identity::new_id("n");
+        let store = Store::open(&crate::cluster::named(&config.database, &node)).await?;
         let mut hub = Hub::new(store, BotPool::new(config.bot_threads), config.grace_ms);
-        crate::cluster::join(&mut hub, config.lease_ms);
+        crate::cluster::join(&mut hub, node, config.lease_ms);
         let hub = Arc::new(hub);
         crate::cluster::run(&hub);
         let listener = TcpListener::bind(config.listen)

@@ -13,13 +13,17 @@ impl Store {
     }
 
     /// Takes or renews the lease of `table` for `node` until `ms` from now; false if
-    /// another node holds a lease not yet expired.
+    /// another living node holds a lease not yet expired. A node whose process is gone
+    /// has no connection to the database left (its connections are named after it, see
+    /// [`crate::cluster::named`]): its leases are taken at once.
     pub async fn lease(&self, table: &str, node: &str, ms: u64) -> Result<bool, StoreError> {
         let now = now_ms() as i64;
         let taken = sqlx::query(
             "INSERT INTO leases (table_id, node, expires_ms) VALUES ($1, $2, $3)
              ON CONFLICT (table_id) DO UPDATE SET node = $2, expires_ms = $3
-             WHERE leases.node = $2 OR leases.expires_ms < $4",
+             WHERE leases.node = $2 OR leases.expires_ms < $4
+                OR NOT EXISTS (SELECT 1 FROM pg_stat_activity
+                               WHERE application_name = 'tabletop-' || leases.node)",
         )
         .bind(table)
         .bind(node)

@@ -46,15 +46,19 @@ impl Store {
     }
 
     /// Where each player of `table` is according to the servers other than `node`: here
-    /// if a living one has it connected; else the latest time one saw it leave (a dead
-    /// server's connection ended when its heartbeat ran out).
+    /// if a living one (connected to the database, its heartbeat running) has it
+    /// connected; else the latest time one saw it leave (a dead server's connections
+    /// ended when it died, at the latest when its heartbeat ran out).
     pub async fn presence(
         &self,
         table: &str,
         node: &str,
     ) -> Result<HashMap<String, Presence>, StoreError> {
         let rows = sqlx::query(
-            "SELECT p.player_id, p.left_ms, l.expires_ms FROM presence p
+            "SELECT p.player_id, p.left_ms, l.expires_ms,
+                    EXISTS (SELECT 1 FROM pg_stat_activity
+                            WHERE application_name = 'tabletop-' || p.node) AS alive
+             FROM presence p
              LEFT JOIN leases l ON l.table_id = 'node:' || p.node
              WHERE p.table_id = $1 AND p.node <> $2",
         )
@@ -68,10 +72,12 @@ impl Store {
             let player: String = row.try_get("player_id")?;
             let left: Option<i64> = row.try_get("left_ms")?;
             let beat: Option<i64> = row.try_get("expires_ms")?;
+            let alive: bool = row.try_get("alive")?;
             let this = match (left, beat) {
                 (Some(left), _) => Presence::Left(left.max(0) as u64),
-                (None, Some(beat)) if beat.max(0) as u64 >= now => Presence::Here,
-                (None, Some(beat)) => Presence::Left(beat.max(0) as u64),
+                (None, Some(beat)) if alive && beat.max(0) as u64 >= now => Presence::Here,
+                // Its server died: the player left no later than now.
+                (None, Some(beat)) => Presence::Left((beat.max(0) as u64).min(now)),
                 // A server that never beat: nothing known.
                 (None, None) => continue,
             };
