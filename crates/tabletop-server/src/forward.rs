@@ -80,9 +80,11 @@ pub async fn send(
         pending.insert(fid.clone(), tx);
     }
     let body = serde_json::to_string(&command).unwrap_or_default();
-    if let Err(e) = store.forward(&fid, &table, &conn.player, &body).await {
-        tracing::error!(table, "forwarding a command: {e}");
-    }
+    let mut stored = store
+        .forward(&fid, &table, &conn.player, &body, false)
+        .await
+        .inspect_err(|e| tracing::error!(table, "forwarding a command: {e}"))
+        .unwrap_or(true);
     // Asked again every third of a lease; the owner's lease has run out after one.
     let every = Duration::from_millis((node.lease_ms / 3).max(100));
     let tries = 9;
@@ -94,18 +96,19 @@ pub async fn send(
         }
         // No answer heard: it may be stored (its notification missed), or the owner
         // may be dead.
-        if let Ok(Some(row)) = store.forwarded(&fid).await
-            && row.answer.is_some()
-        {
-            answer = row.answer;
-            break;
+        if let Ok(Some(row)) = store.forwarded(&fid).await {
+            stored = true;
+            if row.answer.is_some() {
+                answer = row.answer;
+                break;
+            }
         }
         if store
             .lease(&table, &node.name, node.lease_ms)
             .await
             .unwrap_or(false)
         {
-            forget(&node, &store, &fid).await;
+            forget(&node, &store, &fid, stored);
             if let Some(room) = room.upgrade() {
                 let _ = room.send(RoomMsg::Lease(true)).await;
                 let _ = room.send(command.into_msg(conn)).await;
@@ -121,9 +124,10 @@ pub async fn send(
             }
             rx = again;
         }
-        let _ = store.forward_again(&fid, &table).await;
+        if let Ok(true) = store.forward(&fid, &table, &conn.player, &body, true).await {
+            stored = true;
+        }
     }
-    forget(&node, &store, &fid).await;
     match answer {
         Some(text) => conn.send_text(text.into()),
         None => conn.send(&ServerMessage::error(
@@ -132,26 +136,34 @@ pub async fn send(
             "the server owning this game did not answer; try again",
         )),
     }
+    forget(&node, &store, &fid, stored);
 }
 
-/// Stops waiting for the forwarded command `fid` and deletes it.
-async fn forget(node: &Node, store: &Store, fid: &str) {
+/// Stops waiting for the forwarded command `fid` and deletes its row if one was
+/// `stored` (on a task of its own).
+fn forget(node: &Node, store: &Store, fid: &str, stored: bool) {
     if let Ok(mut pending) = node.pending.lock() {
         pending.remove(fid);
     }
-    if let Err(e) = store.forget_forwarded(fid).await {
-        tracing::error!("forgetting a forwarded command: {e}");
+    if !stored {
+        return;
     }
+    let (store, fid) = (store.clone(), fid.to_owned());
+    tokio::spawn(async move {
+        if let Err(e) = store.forget_forwarded(&fid).await {
+            tracing::error!("forgetting a forwarded command: {e}");
+        }
+    });
 }
 
 /// A connection standing for the sender of the forwarded command `fid` at its owner:
 /// the first message the room sends it — the command's answer — is stored for the
 /// sender's server.
-pub fn answering(store: Store, fid: String, player: String) -> Conn {
+pub fn answering(store: Store, fid: String, table: String, player: String) -> Conn {
     let (tx, mut rx) = mpsc::channel::<Utf8Bytes>(4);
     tokio::spawn(async move {
         if let Some(text) = rx.recv().await
-            && let Err(e) = store.answer_forwarded(&fid, text.as_str()).await
+            && let Err(e) = store.answer_forwarded(&fid, &table, text.as_str()).await
         {
             tracing::error!("answering a forwarded command: {e}");
         }

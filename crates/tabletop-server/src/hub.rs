@@ -13,7 +13,7 @@ use crate::dice::Dice;
 use crate::games::{ClockSpec, GameKind, Input, Live, Setup};
 use crate::identity::{hex, new_id, new_invite, new_seed, random_bytes, unhex};
 use crate::protocol::{SeatSpec, ServerMessage};
-use crate::room::{Owner, Room, RoomMsg, status_of};
+use crate::room::{Owner, Room, RoomMsg, bots_of, status_of};
 use crate::store::{Store, StoreError, StoredTable, status};
 
 /// What a client asked to create.
@@ -101,7 +101,7 @@ impl Hub {
     }
 
     /// A notification from a server: a command forwarded to a table's owner (`fwd TABLE
-    /// ID`), the owner's answer to one forwarded from here (`ans ID [TEXT]`), or a table
+    /// ID [COMMAND]`), the owner's answer to one forwarded from here (`ans ID [TEXT]`), or a table
     /// changed (`TABLE [VERSION]`, the version an action made): its room here, if any,
     /// catches up.
     pub async fn changed(&self, payload: &str) {
@@ -109,10 +109,17 @@ impl Hub {
             return self.answered(answer).await;
         }
         let (table, message) = match payload.strip_prefix("fwd ") {
-            Some(rest) => match rest.split_once(' ') {
-                Some((table, id)) => (table, RoomMsg::Forwarded(id.to_owned())),
-                None => return,
-            },
+            Some(rest) => {
+                let mut parts = rest.splitn(3, ' ');
+                let (Some(table), Some(fid)) = (parts.next(), parts.next()) else {
+                    return;
+                };
+                let fid = fid.to_owned();
+                (
+                    table,
+                    RoomMsg::Forwarded(fid, parts.next().map(str::to_owned)),
+                )
+            }
             None => match payload.split_once(' ') {
                 Some((table, v)) => (table, RoomMsg::Refresh(v.parse().ok())),
                 None => (payload, RoomMsg::Refresh(None)),
@@ -137,13 +144,11 @@ impl Hub {
         };
         let text = match text {
             Some(text) => Some(text),
-            None => self
-                .store
-                .forwarded(id)
-                .await
-                .ok()
-                .flatten()
-                .and_then(|r| r.answer),
+            None => {
+                let row = self.store.forwarded(id).await.ok().flatten();
+                let _ = self.store.forget_forwarded(id).await;
+                row.and_then(|r| r.answer)
+            }
         };
         if let Some(text) = text {
             let _ = waiting.send(text);
@@ -563,11 +568,6 @@ impl<E: Into<HubError>> From<E> for Loading {
 /// A fresh secret dice seed (hex) for a nardy table; `None` for the other games.
 fn new_server_seed(game: GameKind) -> Option<String> {
     (game == GameKind::Nardy).then(|| hex(&random_bytes::<32>()))
-}
-
-/// Which seats are bots' (they contribute no seed).
-fn bots_of(seats: &[Owner]) -> Vec<bool> {
-    seats.iter().map(|o| matches!(o, Owner::Bot(_))).collect()
 }
 
 fn seats_of(stored: &StoredTable, player: &str) -> Vec<u8> {

@@ -32,20 +32,33 @@ impl Room {
         ));
     }
 
-    /// Applies the command forwarded as `fid`, if this server owns the table: its
-    /// answer goes back through the database.
-    pub(super) async fn forwarded(&mut self, fid: String) {
+    /// Applies the command forwarded as `fid` (carried `inline` as `{"player", "body"}`,
+    /// or stored), if this server owns the table: its answer goes back through the
+    /// database.
+    pub(super) async fn forwarded(&mut self, fid: String, inline: Option<String>) {
         if !self.owner {
             // The sender takes the table over if the owner is gone.
             return;
         }
-        let row = match self.store.forwarded(&fid).await {
-            Ok(Some(row)) if row.answer.is_none() && row.table == self.id => row,
-            Ok(_) => return,
-            Err(e) => return tracing::error!(table = %self.id, "reading a forwarded command: {e}"),
+        let (player, body) = match inline {
+            Some(text) => {
+                let Ok(Inline { player, body }) = serde_json::from_str(&text) else {
+                    return tracing::error!(table = %self.id, "a forwarded command unread");
+                };
+                (player, body)
+            }
+            None => match self.store.forwarded(&fid).await {
+                Ok(Some(row)) if row.answer.is_none() && row.table == self.id => {
+                    (row.player, row.body)
+                }
+                Ok(_) => return,
+                Err(e) => {
+                    return tracing::error!(table = %self.id, "reading a forwarded command: {e}");
+                }
+            },
         };
-        let conn = forward::answering(self.store.clone(), fid, row.player);
-        match serde_json::from_str::<Command>(&row.body) {
+        let conn = forward::answering(self.store.clone(), fid, self.id.clone(), player);
+        match serde_json::from_str::<Command>(&body) {
             Ok(Command::Act { id, action, seat }) => self.act(conn, id, action, seat).await,
             Ok(Command::Claim { id }) => self.claim(conn, id).await,
             Err(e) => conn.send(&ServerMessage::error(
@@ -55,4 +68,11 @@ impl Room {
             )),
         }
     }
+}
+
+/// A forwarded command as a notification carries it.
+#[derive(serde::Deserialize)]
+struct Inline {
+    player: String,
+    body: String,
 }

@@ -13,6 +13,7 @@ use tokio::sync::{Notify, mpsc, oneshot};
 
 mod commands;
 mod forwarding;
+mod owner;
 mod presence;
 mod replica;
 
@@ -26,6 +27,8 @@ use crate::protocol::{ServerMessage, TableInfo};
 use crate::store::{Commit, Presence, Store, now_ms, status};
 
 mod seeding;
+
+pub use owner::{Owner, bots_of, status_of};
 
 /// Catch-up longer than this many events is sent as a view (when that is shorter).
 const MAX_CATCH_UP: usize = 512;
@@ -146,8 +149,10 @@ pub enum RoomMsg {
     /// Whether this server holds the table's lease (applies its actions, runs its bots
     /// and clock).
     Lease(bool),
-    /// A command forwarded to this server as the table's owner: its id in the database.
-    Forwarded(String),
+    /// A command forwarded to this server as the table's owner: its id, and the
+    /// player and command (JSON) when the notification carried them (else they are
+    /// stored under the id).
+    Forwarded(String, Option<String>),
     /// A bot's action, computed at `version`.
     Bot {
         /// The version the bot saw.
@@ -155,36 +160,6 @@ pub enum RoomMsg {
         /// Its action (`None`: it found none, or failed).
         action: Option<Value>,
     },
-}
-
-/// Who holds a seat.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Owner {
-    /// Nobody yet.
-    Open,
-    /// A player.
-    Player(String),
-    /// A bot of this level.
-    Bot(u8),
-}
-
-impl Owner {
-    /// From a stored seat.
-    pub fn from_row(player: Option<String>, bot: Option<i64>) -> Owner {
-        match (player, bot) {
-            (Some(p), _) => Owner::Player(p),
-            (None, Some(level)) => Owner::Bot(level.clamp(0, 255) as u8),
-            (None, None) => Owner::Open,
-        }
-    }
-
-    fn json(&self) -> Value {
-        match self {
-            Owner::Open => "open".into(),
-            Owner::Player(_) => "person".into(),
-            Owner::Bot(level) => serde_json::json!({ "bot": level }),
-        }
-    }
 }
 
 struct Sub {
@@ -233,15 +208,6 @@ pub struct Room {
     /// Where the room's own messages go (commands it forwarded come back when it takes
     /// the table over).
     me: Option<mpsc::WeakSender<RoomMsg>>,
-}
-
-/// A status string from the database.
-pub fn status_of(text: &str) -> &'static str {
-    match text {
-        status::OPEN => status::OPEN,
-        status::PLAYING => status::PLAYING,
-        _ => status::FINISHED,
-    }
 }
 
 impl Room {
@@ -417,7 +383,7 @@ impl Room {
                     self.refresh().await;
                 }
             }
-            RoomMsg::Forwarded(fid) => self.forwarded(fid).await,
+            RoomMsg::Forwarded(fid, inline) => self.forwarded(fid, inline).await,
         }
     }
 

@@ -1,7 +1,9 @@
-//! Forwarded commands (migration 6): a server that does not own a table writes a client's
-//! command here for the owner and notifies it; the owner writes the answer back and
-//! notifies the first server. PostgreSQL only (a lone server owns every table), so each
-//! step is one statement: the row and its notification in one round trip.
+//! Forwarded commands: a server that does not own a table sends a client's command to the
+//! owner in a notification, and the owner its answer back the same way. Commands and
+//! answers too long for a notification are stored in the `forwarded` table (migration
+//! 6) and the notification names them. PostgreSQL only (a lone server owns every
+//! table). Nothing here needs to be durable: a command whose answer is lost is sent
+//! again, and applied once (command ids).
 
 use sqlx::Row;
 
@@ -25,15 +27,28 @@ pub struct ForwardedRow {
 }
 
 impl Store {
-    /// Stores the command `body` of `player` at `table` as `id` and tells the servers
-    /// (`fwd TABLE ID`).
+    /// Sends the command `body` of `player` at `table`, as `id`, to the servers: in the
+    /// notification itself (`fwd TABLE ID {"player":…,"body":…}`) when it fits, else
+    /// stored here with a notification that names it (`fwd TABLE ID`). Sending it again
+    /// (the owner may have missed it) is the same call with `again`. True if it was
+    /// stored.
     pub async fn forward(
         &self,
         id: &str,
         table: &str,
         player: &str,
         body: &str,
-    ) -> Result<(), StoreError> {
+        again: bool,
+    ) -> Result<bool, StoreError> {
+        let inline = serde_json::json!({"player": player, "body": body}).to_string();
+        if inline.len() <= MAX_PAYLOAD {
+            self.notify(&format!("fwd {table} {id} {inline}")).await?;
+            return Ok(false);
+        }
+        if again {
+            self.notify(&format!("fwd {table} {id}")).await?;
+            return Ok(true);
+        }
         sqlx::query(
             "WITH made AS (
                 INSERT INTO forwarded (id, table_id, player_id, body, created_ms)
@@ -48,20 +63,20 @@ impl Store {
         .bind(format!("fwd {table} {id}"))
         .execute(&self.pool)
         .await?;
-        Ok(())
+        Ok(true)
     }
 
-    /// Tells the servers again of the forwarded command `id` (its owner may have missed
-    /// it: a room loaded since, a listener that reconnected).
-    pub async fn forward_again(&self, id: &str, table: &str) -> Result<(), StoreError> {
+    /// Notifies the servers (`NOTIFY tabletop`), outside any transaction.
+    async fn notify(&self, payload: &str) -> Result<(), StoreError> {
         sqlx::query("SELECT pg_notify('tabletop', $1)")
-            .bind(format!("fwd {table} {id}"))
+            .bind(payload)
             .execute(&self.pool)
             .await?;
         Ok(())
     }
 
-    /// The forwarded command `id`, if it is stored.
+    /// The forwarded command `id`, if it is stored (too long for a notification, or its
+    /// answer was).
     pub async fn forwarded(&self, id: &str) -> Result<Option<ForwardedRow>, StoreError> {
         let row =
             sqlx::query("SELECT table_id, player_id, body, answer FROM forwarded WHERE id = $1")
@@ -79,28 +94,39 @@ impl Store {
         .transpose()
     }
 
-    /// Stores the answer to the forwarded command `id` (the first answer only) and tells
-    /// the servers (`ans ID TEXT`, or `ans ID` when the text is too long to carry).
-    pub async fn answer_forwarded(&self, id: &str, answer: &str) -> Result<(), StoreError> {
-        let payload = if answer.len() <= MAX_PAYLOAD {
-            format!("ans {id} {answer}")
-        } else {
-            format!("ans {id}")
-        };
+    /// Sends the answer to the forwarded command `id` at `table` to its sender: in the
+    /// notification (`ans ID TEXT`) when it fits, else stored (the first answer) with a
+    /// notification that names it (`ans ID`).
+    pub async fn answer_forwarded(
+        &self,
+        id: &str,
+        table: &str,
+        answer: &str,
+    ) -> Result<(), StoreError> {
+        if answer.len() <= MAX_PAYLOAD {
+            return self.notify(&format!("ans {id} {answer}")).await;
+        }
+        let mut tx = self.pool.begin().await?;
         sqlx::query(
-            "WITH done AS (
-                UPDATE forwarded SET answer = $2 WHERE id = $1 AND answer IS NULL RETURNING id)
-             SELECT pg_notify('tabletop', $3) FROM done",
+            "INSERT INTO forwarded (id, table_id, player_id, body, answer, created_ms)
+             VALUES ($1, $2, '', '', $3, $4)
+             ON CONFLICT (id) DO UPDATE SET answer = $3 WHERE forwarded.answer IS NULL",
         )
         .bind(id)
+        .bind(table)
         .bind(answer)
-        .bind(payload)
-        .execute(&self.pool)
+        .bind(now_i64())
+        .execute(&mut *tx)
         .await?;
+        sqlx::query("SELECT pg_notify('tabletop', $1)")
+            .bind(format!("ans {id}"))
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
         Ok(())
     }
 
-    /// Forgets a forwarded command once its sender has the answer or gave up.
+    /// Forgets a stored forwarded command once its sender has the answer or gave up.
     pub async fn forget_forwarded(&self, id: &str) -> Result<(), StoreError> {
         sqlx::query("DELETE FROM forwarded WHERE id = $1")
             .bind(id)

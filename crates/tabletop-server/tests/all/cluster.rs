@@ -182,6 +182,9 @@ async fn a_refused_action_sent_to_another_server_comes_back_with_the_tables_erro
     // A malformed action too, with the table's message.
     let reply = b.act(&table, json!({"fly": 1})).await;
     assert_eq!(reply["code"], "bad_action", "{reply}");
+    // One too long for a notification goes through the database's forwarded table.
+    let reply = b.act(&table, json!({"fly": "x".repeat(9000)})).await;
+    assert_eq!(reply["code"], "bad_action", "{reply}");
     // Nothing changed: A's move is version 1.
     let view = a.view_at_least(&table, 0).await;
     let reply = a.act(&table, first_legal(0, &view)).await;
@@ -260,4 +263,48 @@ async fn a_player_away_from_another_server_is_claimed_from_after_the_grace() {
         .await;
     assert_eq!(view["ending"]["reason"], "abandoned", "{view}");
     assert_eq!(view["ending"]["winner"], 0);
+}
+
+/// The time to acknowledge a forwarded action (a player on server two, the table owned
+/// by server one) next to a direct one, over a few hundred actions: run with
+/// `cargo test -p tabletop-server --test all -- --ignored forwarded_latency --nocapture`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement: run it by name"]
+async fn forwarded_latency() {
+    let Some((_dir, one, two)) = two_servers().await else {
+        return;
+    };
+    let (mut direct, mut forwarded) = (Vec::new(), Vec::new());
+    while forwarded.len() < 400 {
+        let (mut a, mut b, table) = split_pair(&one, &two).await;
+        let mut version = 0;
+        loop {
+            let view = a.view_at_least(&table, version).await;
+            if !view["ending"].is_null() {
+                break;
+            }
+            let (client, times) = if view["to_act"] == 0 {
+                (&mut a, &mut direct)
+            } else {
+                (&mut b, &mut forwarded)
+            };
+            let view = client.view_at_least(&table, version).await;
+            let sent = std::time::Instant::now();
+            let reply = client.act(&table, first_legal(0, &view)).await;
+            times.push(sent.elapsed().as_secs_f64() * 1000.0);
+            assert_eq!(reply["type"], "acked", "{reply}");
+            version = reply["version"].as_u64().unwrap();
+        }
+    }
+    for (name, times) in [("direct", &mut direct), ("forwarded", &mut forwarded)] {
+        times.sort_by(f64::total_cmp);
+        let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
+        println!(
+            "{name}: {} actions · p50 {:.2} ms · p99 {:.2} ms · max {:.2} ms",
+            times.len(),
+            at(0.5),
+            at(0.99),
+            at(1.0)
+        );
+    }
 }
