@@ -101,12 +101,26 @@ impl Hub {
     }
 
     /// A notification from a server: a command forwarded to a table's owner (`fwd TABLE
-    /// ID [COMMAND]`), the owner's answer to one forwarded from here (`ans ID [TEXT]`), or a table
+    /// ID [COMMAND]`), the owner's answer to one forwarded from here (`ans ID [TEXT]`),
+    /// a server's players at a table (`pre TABLE NODE`), or a table
     /// changed (`TABLE [VERSION]`, the version an action made): its room here, if any,
     /// catches up.
     pub async fn changed(&self, payload: &str) {
         if let Some(answer) = payload.strip_prefix("ans ") {
             return self.answered(answer).await;
+        }
+        if let Some(presence) = payload.strip_prefix("pre ") {
+            let Some((table, node)) = presence.split_once(' ') else {
+                return;
+            };
+            if self.cluster.as_ref().is_some_and(|me| me.name == node) {
+                return;
+            }
+            let room = self.rooms.lock().await.get(table).cloned();
+            if let Some(room) = room.as_ref().and_then(|r| r.get()) {
+                let _ = room.send(RoomMsg::Presence).await;
+            }
+            return;
         }
         let (table, message) = match payload.strip_prefix("fwd ") {
             Some(rest) => {
@@ -155,19 +169,18 @@ impl Hub {
         }
     }
 
-    /// A new room takes its table's lease at once if it can, so that its bots need not
-    /// wait for the next round of leases.
-    async fn lease_now(&self, table: &str, room: &mpsc::Sender<RoomMsg>) {
-        if let Some(node) = &self.cluster
-            && self
-                .store
-                .lease(table, &node.name, node.lease_ms)
-                .await
-                .inspect_err(|e| tracing::error!(table, "taking a lease: {e}"))
-                .unwrap_or(false)
-        {
-            let _ = room.send(RoomMsg::Lease(true)).await;
-        }
+    /// A new room takes its table's lease at once if it can (so that it owns the table
+    /// from the start, its bots need not wait for the next round of leases); true if
+    /// this server owns the table (always, alone on its database).
+    async fn lease_now(&self, table: &str) -> bool {
+        let Some(node) = &self.cluster else {
+            return true;
+        };
+        self.store
+            .lease(table, &node.name, node.lease_ms)
+            .await
+            .inspect_err(|e| tracing::error!(table, "taking a lease: {e}"))
+            .unwrap_or(false)
     }
 
     /// Brings back every unfinished table from the database; returns how many. A server
@@ -200,9 +213,8 @@ impl Hub {
                 let room = self
                     .with_commands(self.load(stored, &inputs).await?)
                     .await?;
-                let tx = room.spawn();
-                self.lease_now(id, &tx).await;
-                Ok::<_, Loading>(tx)
+                let owner = self.lease_now(id).await;
+                Ok::<_, Loading>(room.owning(owner).spawn())
             })
             .await;
         match loaded {
@@ -454,12 +466,12 @@ impl Hub {
         )
         .with_grace(self.grace_ms, self.node());
         room.dice = dice;
-        let room = self.with_commands(room).await?.spawn();
+        let owner = self.lease_now(&stored.id).await;
+        let room = self.with_commands(room).await?.owning(owner).spawn();
         self.rooms.lock().await.insert(
             stored.id.clone(),
             Arc::new(OnceCell::new_with(Some(room.clone()))),
         );
-        self.lease_now(&stored.id, &room).await;
         tracing::info!(table = %stored.id, game = game.name(), "table created");
         Ok(Some((stored.id, stored.invite, mine)))
     }

@@ -146,6 +146,8 @@ pub enum RoomMsg {
     /// A server changed the table (an action made this version, if given): read what
     /// it stored, unless the room has that version already (its own change).
     Refresh(Option<u64>),
+    /// Another server's players at the table changed: read where they are.
+    Presence,
     /// Whether this server holds the table's lease (applies its actions, runs its bots
     /// and clock).
     Lease(bool),
@@ -254,6 +256,12 @@ impl Room {
     pub fn with_grace(mut self, grace_ms: u64, node: Option<Arc<Node>>) -> Room {
         self.grace_ms = grace_ms;
         self.node = node;
+        self
+    }
+
+    /// The same room, owning its table or not (see [`RoomMsg::Lease`]).
+    pub fn owning(mut self, owner: bool) -> Room {
+        self.owner = owner;
         self
     }
 
@@ -370,11 +378,9 @@ impl Room {
             RoomMsg::Bot { version, action } => self.bot_moved(version, action).await,
             RoomMsg::Refresh(Some(version)) if version <= self.live.version() => {}
             RoomMsg::Refresh(Some(_)) => self.refresh().await,
-            // Joins, seeds and presence: no action.
-            RoomMsg::Refresh(None) => {
-                self.refresh().await;
-                self.read_presence().await;
-            }
+            // Joins and seeds: no action.
+            RoomMsg::Refresh(None) => self.refresh().await,
+            RoomMsg::Presence => self.read_presence().await,
             RoomMsg::Lease(owner) => {
                 let gained = owner && !self.owner;
                 self.owner = owner;

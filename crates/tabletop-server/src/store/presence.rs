@@ -18,7 +18,8 @@ pub enum Presence {
 
 impl Store {
     /// Stores, for server `node`, whether each player follows `table` through it
-    /// (`None`) or since when it left (`Some(ms)`), and tells the other servers.
+    /// (`None`) or since when it left (`Some(ms)`), and tells the other servers (`pre
+    /// TABLE NODE`).
     pub async fn set_presence(
         &self,
         table: &str,
@@ -39,7 +40,10 @@ impl Store {
             .await?;
         }
         if self.postgres.is_some() {
-            super::writer::notify(&mut tx, table, None).await?;
+            sqlx::query("SELECT pg_notify('tabletop', $1)")
+                .bind(format!("pre {table} {node}"))
+                .execute(&mut *tx)
+                .await?;
         }
         tx.commit().await?;
         Ok(())
