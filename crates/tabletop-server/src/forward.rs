@@ -85,9 +85,11 @@ pub async fn send(
         .await
         .inspect_err(|e| tracing::error!(table, "forwarding a command: {e}"))
         .unwrap_or(true);
-    // Asked again every third of a lease; the owner's lease has run out after one.
-    let every = Duration::from_millis((node.lease_ms / 3).max(100));
-    let tries = 9;
+    // Asked again every third of a lease (at most a second: a dead owner's leases are
+    // free once its connections are gone), for three leases.
+    let every = (node.lease_ms / 3).clamp(100, 1000);
+    let tries = (3 * node.lease_ms).div_ceil(every);
+    let every = Duration::from_millis(every);
     let mut answer = None;
     for _ in 0..tries {
         if let Ok(Ok(text)) = tokio::time::timeout(every, &mut rx).await {

@@ -207,6 +207,8 @@ pub struct Room {
     elsewhere: HashMap<String, Presence>,
     /// With other servers: this server's presence changed and is not stored yet.
     presence_dirty: bool,
+    /// With other servers: where this server's presence goes to be stored.
+    presence_writer: Option<tokio::sync::watch::Sender<presence::Players>>,
     /// Where the room's own messages go (commands it forwarded come back when it takes
     /// the table over).
     me: Option<mpsc::WeakSender<RoomMsg>>,
@@ -247,6 +249,7 @@ impl Room {
             away_since,
             elsewhere: HashMap::new(),
             presence_dirty: false,
+            presence_writer: None,
             me: None,
         }
     }
@@ -276,7 +279,7 @@ impl Room {
         self.me = Some(me.clone());
         loop {
             if self.presence_dirty {
-                self.store_presence().await;
+                self.store_presence();
             }
             self.start_bot(&me);
             let flag_at = (self.owner && self.status == status::PLAYING)

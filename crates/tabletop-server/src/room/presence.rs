@@ -2,8 +2,13 @@
 //! through it (and since when they left), so that who is away — shown to the players
 //! and judged by a claim — counts every server's connections, not only this one's.
 
+use tokio::sync::watch;
+
 use super::{Owner, Room};
 use crate::store::Presence;
+
+/// Each seat's player at a table, with since when it left this server (`None`: here).
+pub(super) type Players = Vec<(String, Option<u64>)>;
 
 impl Room {
     /// For each seat, since when its player has followed the table on no connection of
@@ -25,11 +30,13 @@ impl Room {
         }
     }
 
-    /// Stores this server's presence at the table (with other servers only).
-    pub(super) async fn store_presence(&mut self) {
+    /// Stores this server's presence at the table (with other servers only), on a task
+    /// of the room's own: the room does not wait, and only the latest presence is
+    /// written when it changes faster than the database takes it.
+    pub(super) fn store_presence(&mut self) {
         self.presence_dirty = false;
         let Some(node) = &self.node else { return };
-        let players: Vec<(String, Option<u64>)> = self
+        let players: Players = self
             .seats
             .iter()
             .zip(&self.away_since)
@@ -38,13 +45,25 @@ impl Room {
                 _ => None,
             })
             .collect();
-        if let Err(e) = self
-            .store
-            .set_presence(&self.id, &node.name, &players)
-            .await
-        {
-            tracing::error!(table = %self.id, "storing presence: {e}");
+        if let Some(writer) = &self.presence_writer {
+            let _ = writer.send(players);
+            return;
         }
+        let (writer, mut latest) = watch::channel(players);
+        let (store, table, node) = (self.store.clone(), self.id.clone(), node.name.clone());
+        tokio::spawn(async move {
+            loop {
+                let players = latest.borrow_and_update().clone();
+                if let Err(e) = store.set_presence(&table, &node, &players).await {
+                    tracing::error!(table, "storing presence: {e}");
+                }
+                // Ends with the room.
+                if latest.changed().await.is_err() {
+                    break;
+                }
+            }
+        });
+        self.presence_writer = Some(writer);
     }
 
     /// Reads where the other servers see the players (with other servers only), and
