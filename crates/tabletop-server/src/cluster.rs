@@ -61,6 +61,19 @@ pub fn run(hub: &Arc<Hub>) {
     let (node, lease_ms) = (node.name.clone(), node.lease_ms);
     tokio::spawn(listen(url.to_owned(), Arc::downgrade(hub)));
     tokio::spawn(leases(Arc::downgrade(hub), node, lease_ms));
+    tokio::spawn(tidy(Arc::downgrade(hub)));
+}
+
+/// Every ten minutes, deletes what dead servers left in the database.
+async fn tidy(hub: Weak<Hub>) {
+    let mut every = tokio::time::interval(Duration::from_secs(600));
+    loop {
+        every.tick().await;
+        let Some(hub) = hub.upgrade() else { return };
+        if let Err(e) = hub.store.tidy_cluster().await {
+            tracing::error!("tidying the cluster's tables: {e}");
+        }
+    }
 }
 
 /// Hears the tables other servers changed, and has their rooms here catch up.

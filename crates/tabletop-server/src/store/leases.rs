@@ -34,6 +34,31 @@ impl Store {
         Ok(taken.rows_affected() == 1)
     }
 
+    /// Deletes what dead servers left behind: forwarded commands older than ten minutes
+    /// (their senders gave up long ago), and the presence and leases of servers and
+    /// tables whose leases ran out an hour ago.
+    pub async fn tidy_cluster(&self) -> Result<(), StoreError> {
+        let now = now_ms() as i64;
+        let hour_ago = now - 3_600_000;
+        sqlx::query("DELETE FROM forwarded WHERE created_ms < $1")
+            .bind(now - 600_000)
+            .execute(&self.pool)
+            .await?;
+        sqlx::query(
+            "DELETE FROM presence WHERE node IN (
+                SELECT substr(table_id, 6) FROM leases
+                WHERE table_id LIKE 'node:%' AND expires_ms < $1)",
+        )
+        .bind(hour_ago)
+        .execute(&self.pool)
+        .await?;
+        sqlx::query("DELETE FROM leases WHERE expires_ms < $1")
+            .bind(hour_ago)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// The command ids applied at a table after `version`, with their players.
     pub async fn commands_after(
         &self,
