@@ -8,6 +8,7 @@
 //! the others take its tables over from the log.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
@@ -26,6 +27,9 @@ pub struct Node {
     pub lease_ms: u64,
     /// The commands it forwarded, waiting for their answers: by forward id.
     pub pending: Mutex<HashMap<String, oneshot::Sender<String>>>,
+    /// Whether another server lives on the database: only then is presence stored
+    /// (alone, a server's own connections are all there is).
+    pub others: AtomicBool,
 }
 
 /// The database URL with which server `node` connects: on PostgreSQL its connections
@@ -48,6 +52,7 @@ pub fn join(hub: &mut Hub, node: String, lease_ms: u64) {
             name: node,
             lease_ms: lease_ms.max(300),
             pending: Mutex::new(HashMap::new()),
+            others: AtomicBool::new(false),
         }));
     }
 }
@@ -122,6 +127,23 @@ async fn leases(hub: Weak<Hub>, node: String, lease_ms: u64) {
         let beat = format!("node:{node}");
         if let Err(e) = hub.store.lease(&beat, &node, lease_ms).await {
             tracing::error!("heartbeat: {e}");
+        }
+        // Another server came: every room stores its presence for it. (A server that
+        // comes loads its rooms with every player away from then on, so none can be
+        // claimed from there before this is done: a grace period is far longer.)
+        let others = hub.store.others_alive(&node).await.unwrap_or(true);
+        let came = others
+            && hub
+                .cluster
+                .as_ref()
+                .is_some_and(|me| !me.others.swap(true, Ordering::Relaxed));
+        if !others && let Some(me) = &hub.cluster {
+            me.others.store(false, Ordering::Relaxed);
+        }
+        if came {
+            for (_, room) in hub.rooms().await {
+                let _ = room.send(RoomMsg::SharePresence).await;
+            }
         }
         for (table, room) in hub.rooms().await {
             let mine = hub

@@ -148,6 +148,8 @@ pub enum RoomMsg {
     Refresh(Option<u64>),
     /// Another server's players at the table changed: read where they are.
     Presence,
+    /// Another server came: store this server's presence at the table.
+    SharePresence,
     /// Whether this server holds the table's lease (applies its actions, runs its bots
     /// and clock).
     Lease(bool),
@@ -384,6 +386,7 @@ impl Room {
             // Joins and seeds: no action.
             RoomMsg::Refresh(None) => self.refresh().await,
             RoomMsg::Presence => self.read_presence().await,
+            RoomMsg::SharePresence => self.presence_dirty = self.node.is_some(),
             RoomMsg::Lease(owner) => {
                 let gained = owner && !self.owner;
                 self.owner = owner;

@@ -36,6 +36,9 @@ impl Room {
     pub(super) fn store_presence(&mut self) {
         self.presence_dirty = false;
         let Some(node) = &self.node else { return };
+        if !node.others.load(std::sync::atomic::Ordering::Relaxed) {
+            return;
+        }
         let players: Players = self
             .seats
             .iter()

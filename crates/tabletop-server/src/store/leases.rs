@@ -34,6 +34,23 @@ impl Store {
         Ok(taken.rows_affected() == 1)
     }
 
+    /// Whether a server other than `node` lives on this database: its heartbeat (the
+    /// lease `node:NAME`) has not run out and it is connected.
+    pub async fn others_alive(&self, node: &str) -> Result<bool, StoreError> {
+        let row = sqlx::query(
+            "SELECT 1 AS one FROM leases l
+             WHERE l.table_id LIKE 'node:%' AND l.node <> $1 AND l.expires_ms >= $2
+               AND EXISTS (SELECT 1 FROM pg_stat_activity
+                           WHERE application_name = 'tabletop-' || l.node)
+             LIMIT 1",
+        )
+        .bind(node)
+        .bind(now_ms() as i64)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.is_some())
+    }
+
     /// Deletes what dead servers left behind: forwarded commands older than ten minutes
     /// (their senders gave up long ago), and the presence and leases of servers and
     /// tables whose leases ran out an hour ago.
