@@ -2,16 +2,18 @@
 //! ones back (at start for unfinished tables, on demand for finished ones).
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use tabletop_play::Player;
-use tokio::sync::{Mutex, mpsc};
+use tokio::sync::{Mutex, OnceCell, mpsc};
 
 use crate::bots::BotPool;
+use crate::cluster::Node;
 use crate::dice::Dice;
 use crate::games::{ClockSpec, GameKind, Input, Live, Setup};
 use crate::identity::{hex, new_id, new_invite, new_seed, random_bytes, unhex};
 use crate::protocol::{SeatSpec, ServerMessage};
-use crate::room::{Owner, Room, RoomMsg, status_of};
+use crate::room::{Owner, Room, RoomMsg, bots_of, status_of};
 use crate::store::{Store, StoreError, StoredTable, status};
 
 /// What a client asked to create.
@@ -53,6 +55,9 @@ impl HubError {
     }
 }
 
+/// A room once loaded.
+type Slot = Arc<OnceCell<mpsc::Sender<RoomMsg>>>;
+
 /// The rooms of the process.
 #[derive(Debug)]
 pub struct Hub {
@@ -60,10 +65,12 @@ pub struct Hub {
     pub store: Store,
     /// Where bots think.
     pub bots: BotPool,
-    rooms: Mutex<HashMap<String, mpsc::Sender<RoomMsg>>>,
+    /// Each room, or a room being loaded: whoever asks for it meanwhile waits for the
+    /// whole table (and only that table's askers wait).
+    rooms: Mutex<HashMap<String, Slot>>,
     grace_ms: u64,
-    /// With other servers on the database: this server's name and lease length (ms).
-    pub cluster: Option<(String, u64)>,
+    /// With other servers on the database: this server among them.
+    pub cluster: Option<Arc<Node>>,
 }
 
 impl Hub {
@@ -79,46 +86,106 @@ impl Hub {
         }
     }
 
-    /// This server's name among those sharing the database.
-    fn node(&self) -> Option<String> {
-        self.cluster.as_ref().map(|(node, _)| node.clone())
+    /// This server among those sharing the database.
+    fn node(&self) -> Option<Arc<Node>> {
+        self.cluster.clone()
     }
 
     /// Every room now, with its table's id.
     pub async fn rooms(&self) -> Vec<(String, mpsc::Sender<RoomMsg>)> {
         let rooms = self.rooms.lock().await;
-        rooms.iter().map(|(k, v)| (k.clone(), v.clone())).collect()
+        rooms
+            .iter()
+            .filter_map(|(k, v)| Some((k.clone(), v.get()?.clone())))
+            .collect()
     }
 
-    /// A server changed a table (`payload`: its id, and the version an action made):
-    /// its room here, if any, catches up.
+    /// A notification from a server: a command forwarded to a table's owner (`fwd TABLE
+    /// ID [COMMAND]`), the owner's answer to one forwarded from here (`ans ID [TEXT]`),
+    /// a server's players at a table (`pre TABLE NODE`), or a table
+    /// changed (`TABLE [VERSION]`, the version an action made): its room here, if any,
+    /// catches up.
     pub async fn changed(&self, payload: &str) {
-        let (table, version) = match payload.split_once(' ') {
-            Some((table, v)) => (table, v.parse().ok()),
-            None => (payload, None),
+        if let Some(answer) = payload.strip_prefix("ans ") {
+            return self.answered(answer).await;
+        }
+        if let Some(presence) = payload.strip_prefix("pre ") {
+            let Some((table, node)) = presence.split_once(' ') else {
+                return;
+            };
+            if self.cluster.as_ref().is_some_and(|me| me.name == node) {
+                return;
+            }
+            let room = self.rooms.lock().await.get(table).cloned();
+            if let Some(room) = room.as_ref().and_then(|r| r.get()) {
+                let _ = room.send(RoomMsg::Presence).await;
+            }
+            return;
+        }
+        let (table, message) = match payload.strip_prefix("fwd ") {
+            Some(rest) => {
+                let mut parts = rest.splitn(3, ' ');
+                let (Some(table), Some(fid)) = (parts.next(), parts.next()) else {
+                    return;
+                };
+                let fid = fid.to_owned();
+                (
+                    table,
+                    RoomMsg::Forwarded(fid, parts.next().map(str::to_owned)),
+                )
+            }
+            None => match payload.split_once(' ') {
+                Some((table, v)) => (table, RoomMsg::Refresh(v.parse().ok())),
+                None => (payload, RoomMsg::Refresh(None)),
+            },
         };
         let room = self.rooms.lock().await.get(table).cloned();
-        if let Some(room) = room {
-            let _ = room.send(RoomMsg::Refresh(version)).await;
+        if let Some(room) = room.as_ref().and_then(|r| r.get()) {
+            let _ = room.send(message).await;
         }
     }
 
-    /// A new room takes its table's lease at once if it can, so that its bots need not
-    /// wait for the next round of leases.
-    async fn lease_now(&self, table: &str, room: &mpsc::Sender<RoomMsg>) {
-        if let Some((node, ms)) = &self.cluster
-            && self
-                .store
-                .lease(table, node, *ms)
-                .await
-                .inspect_err(|e| tracing::error!(table, "taking a lease: {e}"))
-                .unwrap_or(false)
-        {
-            let _ = room.send(RoomMsg::Lease(true)).await;
+    /// The owner's answer to a command forwarded from here (`ID TEXT`, or `ID` alone
+    /// when the text was too long to carry: then it is read from the database).
+    async fn answered(&self, answer: &str) {
+        let Some(node) = &self.cluster else { return };
+        let (id, text) = match answer.split_once(' ') {
+            Some((id, text)) => (id, Some(text.to_owned())),
+            None => (answer, None),
+        };
+        let Some(waiting) = node.pending.lock().ok().and_then(|mut p| p.remove(id)) else {
+            return;
+        };
+        let text = match text {
+            Some(text) => Some(text),
+            None => {
+                let row = self.store.forwarded(id).await.ok().flatten();
+                let _ = self.store.forget_forwarded(id).await;
+                row.and_then(|r| r.answer)
+            }
+        };
+        if let Some(text) = text {
+            let _ = waiting.send(text);
         }
     }
 
-    /// Brings back every unfinished table from the database; returns how many.
+    /// A new room takes its table's lease at once if it can (so that it owns the table
+    /// from the start, its bots need not wait for the next round of leases); true if
+    /// this server owns the table (always, alone on its database).
+    async fn lease_now(&self, table: &str) -> bool {
+        let Some(node) = &self.cluster else {
+            return true;
+        };
+        self.store
+            .lease(table, &node.name, node.lease_ms)
+            .await
+            .inspect_err(|e| tracing::error!(table, "taking a lease: {e}"))
+            .unwrap_or(false)
+    }
+
+    /// Brings back every unfinished table from the database; returns how many. A server
+    /// runs this after it listens: a client asking for a table meanwhile waits for that
+    /// table alone.
     pub async fn restore(&self) -> Result<usize, HubError> {
         let ids = self.store.unfinished_tables().await?;
         for id in &ids {
@@ -129,22 +196,41 @@ impl Hub {
 
     /// The room of a table, loading it from the database if needed.
     pub async fn room(&self, id: &str) -> Result<Option<mpsc::Sender<RoomMsg>>, HubError> {
-        let mut rooms = self.rooms.lock().await;
-        if let Some(room) = rooms.get(id) {
+        let slot = self
+            .rooms
+            .lock()
+            .await
+            .entry(id.to_owned())
+            .or_default()
+            .clone();
+        if let Some(room) = slot.get() {
             return Ok(Some(room.clone()));
         }
-        let Some(stored) = self.store.table(id).await? else {
-            return Ok(None);
-        };
-        let inputs = self.store.inputs_after(id, stored.version).await?;
-        let room = self
-            .with_commands(self.load(stored, &inputs).await?)
-            .await?;
-        let tx = room.spawn();
-        rooms.insert(id.to_owned(), tx.clone());
-        drop(rooms);
-        self.lease_now(id, &tx).await;
-        Ok(Some(tx))
+        let loaded = slot
+            .get_or_try_init(|| async {
+                let stored = self.store.table(id).await?.ok_or(Missing)?;
+                let inputs = self.store.inputs_after(id, stored.version).await?;
+                let room = self
+                    .with_commands(self.load(stored, &inputs).await?)
+                    .await?;
+                let owner = self.lease_now(id).await;
+                Ok::<_, Loading>(room.owning(owner).spawn())
+            })
+            .await;
+        match loaded {
+            Ok(room) => Ok(Some(room.clone())),
+            Err(e) => {
+                // No room: forget the slot (unless another asker filled it since).
+                let mut rooms = self.rooms.lock().await;
+                if rooms.get(id).is_some_and(|s| s.get().is_none()) {
+                    rooms.remove(id);
+                }
+                match e {
+                    Loading::Missing => Ok(None),
+                    Loading::Failed(e) => Err(e),
+                }
+            }
+        }
     }
 
     /// A room for a stored table: its snapshot (a nardy table still waiting for its
@@ -380,12 +466,12 @@ impl Hub {
         )
         .with_grace(self.grace_ms, self.node());
         room.dice = dice;
-        let room = self.with_commands(room).await?.spawn();
-        self.rooms
-            .lock()
-            .await
-            .insert(stored.id.clone(), room.clone());
-        self.lease_now(&stored.id, &room).await;
+        let owner = self.lease_now(&stored.id).await;
+        let room = self.with_commands(room).await?.owning(owner).spawn();
+        self.rooms.lock().await.insert(
+            stored.id.clone(),
+            Arc::new(OnceCell::new_with(Some(room.clone()))),
+        );
         tracing::info!(table = %stored.id, game = game.name(), "table created");
         Ok(Some((stored.id, stored.invite, mine)))
     }
@@ -468,14 +554,32 @@ impl Hub {
     }
 }
 
+/// Why a room was not loaded.
+enum Loading {
+    /// No such table.
+    Missing,
+    /// The database failed, or what it holds is wrong.
+    Failed(HubError),
+}
+
+/// The marker of a missing table while loading.
+struct Missing;
+
+impl From<Missing> for Loading {
+    fn from(_: Missing) -> Loading {
+        Loading::Missing
+    }
+}
+
+impl<E: Into<HubError>> From<E> for Loading {
+    fn from(e: E) -> Loading {
+        Loading::Failed(e.into())
+    }
+}
+
 /// A fresh secret dice seed (hex) for a nardy table; `None` for the other games.
 fn new_server_seed(game: GameKind) -> Option<String> {
     (game == GameKind::Nardy).then(|| hex(&random_bytes::<32>()))
-}
-
-/// Which seats are bots' (they contribute no seed).
-fn bots_of(seats: &[Owner]) -> Vec<bool> {
-    seats.iter().map(|o| matches!(o, Owner::Bot(_))).collect()
 }
 
 fn seats_of(stored: &StoredTable, player: &str) -> Vec<u8> {

@@ -5,6 +5,7 @@ mod bots;
 mod cluster;
 pub mod config;
 pub mod dice;
+mod forward;
 pub mod games;
 mod hub;
 pub mod identity;

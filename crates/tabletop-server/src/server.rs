@@ -55,20 +55,21 @@ pub struct Server {
 }
 
 impl Server {
-    /// Opens the database (applying migrations), brings back every unfinished table,
-    /// listens, and serves on a task of the current Tokio runtime, with the browser app
-    /// embedded in the binary.
+    /// Opens the database (applying migrations), listens, brings back every unfinished
+    /// table (in the background: a table asked for meanwhile is loaded first), and
+    /// serves on a task of the current Tokio runtime, with the browser app embedded in
+    /// the binary.
     pub async fn start(config: Config) -> Result<Server, StartError> {
         Server::start_with(config, WebApp::Embedded).await
     }
 
     /// Starts like [`Server::start`], serving the browser app from `web`.
     pub async fn start_with(config: Config, web: WebApp) -> Result<Server, StartError> {
-        let store = Store::open(&config.database).await?;
+        let node = crate::identity::new_id("n");
+        let store = Store::open(&crate::cluster::named(&config.database, &node)).await?;
         let mut hub = Hub::new(store, BotPool::new(config.bot_threads), config.grace_ms);
-        crate::cluster::join(&mut hub, config.lease_ms);
+        crate::cluster::join(&mut hub, node, config.lease_ms);
         let hub = Arc::new(hub);
-        let restored = hub.restore().await?;
         crate::cluster::run(&hub);
         let listener = TcpListener::bind(config.listen)
             .await
@@ -76,6 +77,15 @@ impl Server {
         let addr = listener
             .local_addr()
             .map_err(|e| StartError::Listen(config.listen, e))?;
+        // Tables come back after the server listens: a client opening one not back yet
+        // waits for that table alone, and it runs whole or not at all.
+        let restoring = hub.clone();
+        tokio::spawn(async move {
+            match restoring.restore().await {
+                Ok(restored) => tracing::info!(restored, "tables restored"),
+                Err(e) => tracing::error!("restoring tables: {e}"),
+            }
+        });
         let state = AppState {
             hub,
             limits: Limits {
@@ -105,7 +115,7 @@ impl Server {
                 tracing::error!("server: {e}");
             }
         });
-        tracing::info!(%addr, restored, "listening");
+        tracing::info!(%addr, "listening");
         Ok(Server {
             addr,
             stop: Some(stop),

@@ -34,6 +34,11 @@ pub struct Limits {
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
+/// A new connection number, unique in the process.
+pub fn next_conn_id() -> u64 {
+    NEXT_CONN.fetch_add(1, Ordering::Relaxed)
+}
+
 struct Session {
     hub: Arc<Hub>,
     conn: Option<Conn>,
@@ -56,7 +61,7 @@ pub async fn run(socket: WebSocket, hub: Arc<Hub>, limits: Limits) {
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Utf8Bytes>(QUEUE);
     let kick = Arc::new(Notify::new());
-    let id = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
+    let id = next_conn_id();
     let quota = Quota::per_second(NonZeroU32::new(limits.per_second).unwrap_or(NonZeroU32::MIN))
         .allow_burst(NonZeroU32::new(limits.burst).unwrap_or(NonZeroU32::MIN));
     let limiter = RateLimiter::direct(quota);

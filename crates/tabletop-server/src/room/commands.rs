@@ -49,6 +49,7 @@ impl Room {
         self.seats[seat] = Owner::Player(conn.player.clone());
         let here = self.subs.iter().any(|s| s.conn.player == conn.player);
         self.away_since[seat] = (!here).then(now_ms);
+        self.presence_dirty = self.node.is_some();
         self.status = status;
         conn.send(&ServerMessage::Joined {
             id,
@@ -138,22 +139,14 @@ impl Room {
             };
             return conn.error(&id, code, why);
         }
-        // Each server knows only its own connections: while another server lives, the
-        // player may be on it.
-        if let Some(node) = &self.node
-            && self.store.others_alive(node).await.unwrap_or(true)
-        {
-            return conn.error(
-                &id,
-                "not_away",
-                "several servers share this game's database: a game cannot be claimed yet",
-            );
-        }
+        // With other servers, the opponent may follow the table through one of them.
+        self.read_presence().await;
         let now = now_ms();
         // The opponent away the longest.
+        let away = self.away();
         let away = (0..self.seats.len())
             .filter(|&s| !mine.contains(&Seat(s as u8)))
-            .filter_map(|s| self.away_since[s].map(|since| (since, s)))
+            .filter_map(|s| away[s].map(|since| (since, s)))
             .min();
         let Some((since, seat)) = away else {
             return conn.error(&id, "not_away", "your opponent is here");
@@ -184,7 +177,7 @@ impl Room {
 
     /// Answers a command applied already (resent after a reconnect) as the first time,
     /// with `duplicate`; false if it is new.
-    fn answered_before(&self, conn: &Conn, id: &str) -> bool {
+    pub(super) fn answered_before(&self, conn: &Conn, id: &str) -> bool {
         let Some(&version) = self.commands.get(&(conn.player.clone(), id.to_owned())) else {
             return false;
         };

@@ -12,16 +12,23 @@ use tabletop_play::{Seat, Viewer};
 use tokio::sync::{Notify, mpsc, oneshot};
 
 mod commands;
+mod forwarding;
+mod owner;
+mod presence;
 mod replica;
 
 use crate::bots::BotPool;
+use crate::cluster::Node;
 use crate::dice::{Dice, hide_dice};
+use crate::forward::Command;
 use crate::games::{Input, Live, Setup, fleet_salt};
 use crate::identity::hex;
 use crate::protocol::{ServerMessage, TableInfo};
-use crate::store::{Commit, Store, now_ms, status};
+use crate::store::{Commit, Presence, Store, now_ms, status};
 
 mod seeding;
+
+pub use owner::{Owner, bots_of, status_of};
 
 /// Catch-up longer than this many events is sent as a view (when that is shorter).
 const MAX_CATCH_UP: usize = 512;
@@ -139,8 +146,17 @@ pub enum RoomMsg {
     /// A server changed the table (an action made this version, if given): read what
     /// it stored, unless the room has that version already (its own change).
     Refresh(Option<u64>),
-    /// Whether this server holds the table's lease (runs its bots and clock).
+    /// Another server's players at the table changed: read where they are.
+    Presence,
+    /// Another server came: store this server's presence at the table.
+    SharePresence,
+    /// Whether this server holds the table's lease (applies its actions, runs its bots
+    /// and clock).
     Lease(bool),
+    /// A command forwarded to this server as the table's owner: its id, and the
+    /// player and command (JSON) when the notification carried them (else they are
+    /// stored under the id).
+    Forwarded(String, Option<String>),
     /// A bot's action, computed at `version`.
     Bot {
         /// The version the bot saw.
@@ -148,36 +164,6 @@ pub enum RoomMsg {
         /// Its action (`None`: it found none, or failed).
         action: Option<Value>,
     },
-}
-
-/// Who holds a seat.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Owner {
-    /// Nobody yet.
-    Open,
-    /// A player.
-    Player(String),
-    /// A bot of this level.
-    Bot(u8),
-}
-
-impl Owner {
-    /// From a stored seat.
-    pub fn from_row(player: Option<String>, bot: Option<i64>) -> Owner {
-        match (player, bot) {
-            (Some(p), _) => Owner::Player(p),
-            (None, Some(level)) => Owner::Bot(level.clamp(0, 255) as u8),
-            (None, None) => Owner::Open,
-        }
-    }
-
-    fn json(&self) -> Value {
-        match self {
-            Owner::Open => "open".into(),
-            Owner::Player(_) => "person".into(),
-            Owner::Bot(level) => serde_json::json!({ "bot": level }),
-        }
-    }
 }
 
 struct Sub {
@@ -211,23 +197,23 @@ pub struct Room {
     bot_pending: bool,
     /// How long a player may be away before the opponent may claim the game (ms).
     grace_ms: u64,
-    /// Whether this server runs the table's bots and clock: always alone on a database;
-    /// with others, while it holds the table's lease.
+    /// Whether this server applies the table's actions and runs its bots and clock:
+    /// always alone on a database; with others, while it holds the table's lease.
     owner: bool,
-    /// This server's name, when several may share the database.
-    node: Option<String>,
+    /// This server, when several may share the database.
+    node: Option<Arc<Node>>,
     /// For each seat, since when (ms) its player has followed the table on no
-    /// connection; `None` while it does (and for bots and open seats).
+    /// connection here; `None` while it does (and for bots and open seats).
     away_since: Vec<Option<u64>>,
-}
-
-/// A status string from the database.
-pub fn status_of(text: &str) -> &'static str {
-    match text {
-        status::OPEN => status::OPEN,
-        status::PLAYING => status::PLAYING,
-        _ => status::FINISHED,
-    }
+    /// With other servers: where the players are according to them.
+    elsewhere: HashMap<String, Presence>,
+    /// With other servers: this server's presence changed and is not stored yet.
+    presence_dirty: bool,
+    /// With other servers: where this server's presence goes to be stored.
+    presence_writer: Option<tokio::sync::watch::Sender<presence::Players>>,
+    /// Where the room's own messages go (commands it forwarded come back when it takes
+    /// the table over).
+    me: Option<mpsc::WeakSender<RoomMsg>>,
 }
 
 impl Room {
@@ -263,14 +249,24 @@ impl Room {
             owner,
             node: None,
             away_since,
+            elsewhere: HashMap::new(),
+            presence_dirty: false,
+            presence_writer: None,
+            me: None,
         }
     }
 
     /// The same room, its players allowed `grace_ms` away before a claim, on the server
     /// named `node` when several share the database.
-    pub fn with_grace(mut self, grace_ms: u64, node: Option<String>) -> Room {
+    pub fn with_grace(mut self, grace_ms: u64, node: Option<Arc<Node>>) -> Room {
         self.grace_ms = grace_ms;
         self.node = node;
+        self
+    }
+
+    /// The same room, owning its table or not (see [`RoomMsg::Lease`]).
+    pub fn owning(mut self, owner: bool) -> Room {
+        self.owner = owner;
         self
     }
 
@@ -282,7 +278,11 @@ impl Room {
     }
 
     async fn run(mut self, mut rx: mpsc::Receiver<RoomMsg>, me: mpsc::WeakSender<RoomMsg>) {
+        self.me = Some(me.clone());
         loop {
+            if self.presence_dirty {
+                self.store_presence();
+            }
             self.start_bot(&me);
             let flag_at = (self.owner && self.status == status::PLAYING)
                 .then(|| self.live.flag_at(now_ms()))
@@ -320,7 +320,16 @@ impl Room {
                 id,
                 action,
                 seat,
+            } if self.forwards() => self.forward(conn, Command::Act { id, action, seat }),
+            RoomMsg::Act {
+                conn,
+                id,
+                action,
+                seat,
             } => self.act(conn, id, action, seat).await,
+            RoomMsg::Claim { conn, id } if self.forwards() => {
+                self.forward(conn, Command::Claim { id });
+            }
             RoomMsg::Claim { conn, id } => self.claim(conn, id).await,
             RoomMsg::Seed {
                 conn,
@@ -373,8 +382,20 @@ impl Room {
             }
             RoomMsg::Bot { version, action } => self.bot_moved(version, action).await,
             RoomMsg::Refresh(Some(version)) if version <= self.live.version() => {}
-            RoomMsg::Refresh(_) => self.refresh().await,
-            RoomMsg::Lease(owner) => self.owner = owner,
+            RoomMsg::Refresh(Some(_)) => self.refresh().await,
+            // Joins and seeds: no action.
+            RoomMsg::Refresh(None) => self.refresh().await,
+            RoomMsg::Presence => self.read_presence().await,
+            RoomMsg::SharePresence => self.presence_dirty = self.node.is_some(),
+            RoomMsg::Lease(owner) => {
+                let gained = owner && !self.owner;
+                self.owner = owner;
+                if gained {
+                    // The last owner may have stored actions not heard of yet.
+                    self.refresh().await;
+                }
+            }
+            RoomMsg::Forwarded(fid, inline) => self.forwarded(fid, inline).await,
         }
     }
 
@@ -405,7 +426,7 @@ impl Room {
                 .map(|d| d.info(self.status == status::FINISHED)),
             away: (self.status == status::PLAYING).then(|| {
                 let now = now_ms();
-                self.away_since
+                self.away()
                     .iter()
                     .map(|since| since.map(|t| now.saturating_sub(t)))
                     .collect()
@@ -422,12 +443,12 @@ impl Room {
         }
     }
 
-    /// Notes which seats' players follow the table on no connection now, and tells the
-    /// followers (but `quiet`, which is told otherwise) when that changed.
+    /// Notes which seats' players follow the table on no connection here now, and tells
+    /// the followers (but `quiet`, which is told otherwise) when who is away changed.
     fn note_presence(&mut self, quiet: Option<u64>) {
         self.subs.retain(|s| !s.conn.tx.is_closed());
+        let before = self.away();
         let now = now_ms();
-        let mut changed = false;
         for (seat, owner) in self.seats.iter().enumerate() {
             let here = match owner {
                 Owner::Player(p) => self.subs.iter().any(|s| &s.conn.player == p),
@@ -436,10 +457,11 @@ impl Room {
             let since = &mut self.away_since[seat];
             if here != since.is_none() {
                 *since = (!here).then_some(now);
-                changed = true;
+                // Other servers learn it from the database.
+                self.presence_dirty = self.node.is_some();
             }
         }
-        if changed && self.status == status::PLAYING {
+        if self.away() != before && self.status == status::PLAYING {
             let text: Utf8Bytes = self.status_message().to_text().into();
             for sub in self.subs.iter().filter(|s| Some(s.conn.id) != quiet) {
                 sub.conn.send_text(text.clone());

@@ -3,7 +3,7 @@
 //! inputs after its version and their command ids — replays the inputs through the
 //! table, and tells its own followers as if it had made the change itself.
 
-use super::{Owner, Room, status_of};
+use super::{Owner, Room, bots_of, status_of};
 use crate::dice::Dice;
 use crate::games::Input;
 use crate::store::StoreError;
@@ -20,7 +20,12 @@ impl Room {
         let Some(stored) = self.store.table(&self.id).await? else {
             return Ok(());
         };
-        let seeded = self.refresh_seeds(&stored.seats).await?;
+        let seats: Vec<Owner> = stored
+            .seats
+            .into_iter()
+            .map(|(p, b)| Owner::from_row(p, b))
+            .collect();
+        let seeded = self.refresh_seeds(&seats).await?;
         let from = self.live.version();
         let mut events = Vec::new();
         for (version, text) in self.store.inputs_after(&self.id, from).await? {
@@ -39,11 +44,6 @@ impl Room {
         for (player, client, version) in self.store.commands_after(&self.id, from).await? {
             self.commands.insert((player, client), version);
         }
-        let seats: Vec<Owner> = stored
-            .seats
-            .into_iter()
-            .map(|(p, b)| Owner::from_row(p, b))
-            .collect();
         let status = status_of(&stored.status);
         let changed = seeded || seats != self.seats || status != self.status;
         if seats.len() == self.seats.len() {
@@ -62,19 +62,12 @@ impl Room {
 
     /// A nardy table waiting for seeds takes those stored by other servers, and its
     /// game once they are all in; true if that changed anything.
-    async fn refresh_seeds(
-        &mut self,
-        seats: &[(Option<String>, Option<i64>)],
-    ) -> Result<bool, StoreError> {
+    async fn refresh_seeds(&mut self, seats: &[Owner]) -> Result<bool, StoreError> {
         if self.dice.as_ref().is_none_or(|d| d.complete()) {
             return Ok(false);
         }
         let seeds = self.store.seeds_of(&self.id).await?;
-        let bots: Vec<bool> = seats
-            .iter()
-            .map(|(p, b)| p.is_none() && b.is_some())
-            .collect();
-        let dice = Dice::of_setup(&self.setup, &bots, &seeds)
+        let dice = Dice::of_setup(&self.setup, &bots_of(seats), &seeds)
             .map_err(|e| StoreError::Corrupt(format!("dice: {e}")))?;
         if dice.as_ref().map(|d| &d.seeds) == self.dice.as_ref().map(|d| &d.seeds) {
             return Ok(false);

@@ -20,9 +20,12 @@ use sqlx::{AnyPool, Connection, Row};
 
 use crate::protocol::GameRecord;
 
+mod forwarded;
 mod leases;
+mod presence;
 mod seeds;
 mod writer;
+pub use presence::Presence;
 pub use writer::Commit;
 use writer::Writer;
 
@@ -59,6 +62,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         include_str!("../../migrations/0004_leases.sql"),
     ),
     (5, "dice", include_str!("../../migrations/0005_dice.sql")),
+    (
+        6,
+        "forwarded",
+        include_str!("../../migrations/0006_forwarded.sql"),
+    ),
 ];
 
 /// The statements of a migration: its lines without `--` comments, split at `;` (the

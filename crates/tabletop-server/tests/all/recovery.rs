@@ -306,3 +306,43 @@ async fn the_load_generator_loses_nothing_when_the_server_is_killed() {
     );
     assert_eq!(report.errors, 0, "{report}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restarted_server_listens_before_its_tables_are_back_and_shows_none_in_part() {
+    let (_dir, db) = temp_db();
+    let server = TestServer::start(&db).await;
+    let mut a = Client::guest(&server.url()).await;
+    // Many unfinished tables, each two moves in (the player holds both seats).
+    let mut tables = Vec::new();
+    for _ in 0..60 {
+        let table = table_of(&mut a, None, "reversi", Value::Null, json!(["me", "me"])).await;
+        for seat in 0..2 {
+            let view = a.view_at_least(&table, seat).await;
+            let reply = a
+                .request(json!({"type": "act", "table": table, "seat": seat,
+                    "action": first_legal(0, &view)}))
+                .await;
+            assert_eq!(reply["type"], "acked", "{reply}");
+        }
+        tables.push(table);
+    }
+    let token = a.token.clone();
+    server.kill();
+    drop(a);
+    // The new process answers at once; the tables asked for first (the last made, which
+    // the background restore reaches last) come whole, at their last version.
+    let server = TestServer::start(&db).await;
+    let mut a = Client::connect(&server.url(), Some(&token)).await;
+    for table in tables.iter().rev().take(5).chain(tables.first()) {
+        let opened = a.open(table, None).await;
+        assert_eq!(opened["type"], "opened", "{opened}");
+        let view = a.view_at_least(table, 0).await;
+        assert_eq!(view["version"], 2, "{view}");
+        // (Command ids are the player's: the first connection's are taken.)
+        let reply = a
+            .request_as(json!({"type": "act", "id": format!("after-{table}"),
+                "table": table, "seat": 0, "action": first_legal(0, &view)}))
+            .await;
+        assert_eq!(reply["version"], 3, "{reply}");
+    }
+}
