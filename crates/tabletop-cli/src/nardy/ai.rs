@@ -154,7 +154,9 @@ pub struct TrainArgs {
 fn parse_alpha(text: &str) -> Result<f32, String> {
     match text.trim().parse::<f32>() {
         Ok(a) if a > 0.0 && a <= 1.0 => Ok(a),
-        _ => Err(format!("'{text}' is not a learning rate: use a number above 0 and at most 1")),
+        _ => Err(format!(
+            "'{text}' is not a learning rate: use a number above 0 and at most 1"
+        )),
     }
 }
 
