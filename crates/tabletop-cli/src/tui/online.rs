@@ -20,6 +20,48 @@ use crate::online::client::{Client, DiceCheck, Out};
 use crate::online::link::Note;
 use crate::online::remote::{Create, Remote, View};
 
+/// The [`GameScreen`](super::GameScreen) methods of a local game that an online screen
+/// (a type with a `session: Session<_>` field) turns off, alike for every game: no
+/// settings, new game, undo, redo, save or load, since the server keeps the game.
+macro_rules! local_game_is_off {
+    () => {
+        fn choices(&self) -> Vec<$crate::tui::Choice> {
+            Vec::new()
+        }
+
+        fn choose(&mut self, _choice: usize, _value: usize, _ctx: &mut $crate::tui::Ctx) {}
+
+        fn new_game(&mut self, ctx: &mut $crate::tui::Ctx) {
+            ctx.say("A new game is off in online play: the server keeps the game");
+        }
+
+        fn undo(&mut self, ctx: &mut $crate::tui::Ctx) {
+            ctx.say("Undo is off in online play");
+        }
+
+        fn redo(&mut self, ctx: &mut $crate::tui::Ctx) {
+            ctx.say("Redo is off in online play");
+        }
+
+        fn save(&self) -> Vec<u8> {
+            Vec::new()
+        }
+
+        fn load(&mut self, _bytes: &[u8]) -> Result<(), String> {
+            Err("loading is off in online play".to_owned())
+        }
+
+        fn in_progress(&self) -> bool {
+            self.session.view().is_some_and(|v| v.ending.is_none())
+        }
+
+        fn online(&self) -> bool {
+            true
+        }
+    };
+}
+pub(crate) use local_game_is_off;
+
 /// How long [`Session::start`] waits for the first connection.
 const FIRST_CONNECTION: Duration = Duration::from_secs(15);
 /// How many of the client's lines the screens keep.

@@ -22,7 +22,7 @@ use crate::online::ConnectArgs;
 use crate::online::nardy::Nardy;
 use crate::online::remote::{Create, Remote};
 use crate::tui::online::Session;
-use crate::tui::{Choice, Ctx, GameScreen, Handled, Theme};
+use crate::tui::{Ctx, GameScreen, Handled, Theme};
 
 /// Long Nardy played at a server.
 pub struct OnlineNardy {
@@ -390,39 +390,7 @@ impl GameScreen for OnlineNardy {
         ]
     }
 
-    fn choices(&self) -> Vec<Choice> {
-        Vec::new()
-    }
-
-    fn choose(&mut self, _choice: usize, _value: usize, _ctx: &mut Ctx) {}
-
-    fn new_game(&mut self, ctx: &mut Ctx) {
-        ctx.say("A new game is off in online play: the server keeps the game");
-    }
-
-    fn undo(&mut self, ctx: &mut Ctx) {
-        ctx.say("Undo is off in online play");
-    }
-
-    fn redo(&mut self, ctx: &mut Ctx) {
-        ctx.say("Redo is off in online play");
-    }
-
-    fn save(&self) -> Vec<u8> {
-        Vec::new()
-    }
-
-    fn load(&mut self, _bytes: &[u8]) -> Result<(), String> {
-        Err("loading is off in online play".to_owned())
-    }
-
-    fn in_progress(&self) -> bool {
-        self.session.view().is_some_and(|v| v.ending.is_none())
-    }
-
-    fn online(&self) -> bool {
-        true
-    }
+    crate::tui::online::local_game_is_off!();
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@ use crate::online::ConnectArgs;
 use crate::online::remote::{Create, Remote};
 use crate::online::reversi::Reversi;
 use crate::tui::online::Session;
-use crate::tui::{Choice, Ctx, GameScreen, Handled, Theme};
+use crate::tui::{Ctx, GameScreen, Handled, Theme};
 
 /// The keys listed under the panel.
 const KEYS: [(&str, &str); 3] = [
@@ -268,39 +268,7 @@ impl GameScreen for OnlineReversi {
         ]
     }
 
-    fn choices(&self) -> Vec<Choice> {
-        Vec::new()
-    }
-
-    fn choose(&mut self, _choice: usize, _value: usize, _ctx: &mut Ctx) {}
-
-    fn new_game(&mut self, ctx: &mut Ctx) {
-        ctx.say("A new game is off in online play: the server keeps the game");
-    }
-
-    fn undo(&mut self, ctx: &mut Ctx) {
-        ctx.say("Undo is off in online play");
-    }
-
-    fn redo(&mut self, ctx: &mut Ctx) {
-        ctx.say("Redo is off in online play");
-    }
-
-    fn save(&self) -> Vec<u8> {
-        Vec::new()
-    }
-
-    fn load(&mut self, _bytes: &[u8]) -> Result<(), String> {
-        Err("loading is off in online play".to_owned())
-    }
-
-    fn in_progress(&self) -> bool {
-        self.session.view().is_some_and(|v| v.ending.is_none())
-    }
-
-    fn online(&self) -> bool {
-        true
-    }
+    crate::tui::online::local_game_is_off!();
 }
 
 #[cfg(test)]
