@@ -406,8 +406,15 @@ export function startOnline(app) {
       document.body.dataset.state = 'lobby';
       $('status').textContent = 'Online: play a person over the network, or the server’s bots';
       const game = this.choice ?? 'nardy';
-      const select = (name, options, current, attrs = {}) => h('select', { name, id: `online-${name}`, ...attrs },
-        options.map(([value, label]) => h('option', { value, selected: String(value) === String(current) }, label)));
+      // A redraw (the public list, a message of the server) keeps what was chosen so far.
+      const old = $('create');
+      const before = old ? new FormData(old) : null;
+      const select = (name, options, current, attrs = {}) => {
+        const kept = before?.get(name);
+        const value = kept !== null && kept !== undefined && options.some(([v]) => String(v) === kept) ? kept : current;
+        return h('select', { name, id: `online-${name}`, ...attrs },
+          options.map(([v, label]) => h('option', { value: v, selected: String(v) === String(value) }, label)));
+      };
       const opponents = [['open', 'a person (invite link)'], ...Array.from({ length: LEVELS[game] }, (_, i) => [String(i + 1), `the server’s bot, level ${i + 1}`])];
       const options = (f) => (game === 'sudoku' && f.key === 'size' ? f.options.filter(([v]) => SUDOKU_SIDES.includes(v)) : f.options);
       const rules = MODULES[game].settings.filter((f) => RULES[game][f.key])
@@ -425,7 +432,7 @@ export function startOnline(app) {
         ...seatsPart,
         ...rules,
         h('label', {}, 'Clock ', select('clock', CLOCKS, '')),
-        h('label', {}, h('input', { type: 'checkbox', name: 'public', id: 'online-public' }), ' listed for anyone to join'),
+        h('label', {}, h('input', { type: 'checkbox', name: 'public', id: 'online-public', checked: before?.get('public') === 'on' }), ' listed for anyone to join'),
         h('button', { id: 'create-table', type: 'submit' }, 'Create the table'));
       form.addEventListener('submit', (e) => { e.preventDefault(); this.create(form); });
       const code = h('input', { id: 'join-code', placeholder: 'invite code', size: 12, autocomplete: 'off' });
