@@ -244,6 +244,13 @@ impl<R: Remote> Session<R> {
         }
     }
 
+    /// The game's result in words for this player, once the view says it has ended.
+    pub fn result(&self) -> Option<String> {
+        let view = self.view()?;
+        let ending = view.ending.as_ref()?;
+        Some(self.client.game.result(ending, view, self.seat()))
+    }
+
     /// The name of a seat's player as this screen says it.
     pub fn player_name(&self, seat: u8) -> String {
         if Some(seat) == self.seat() {

@@ -180,27 +180,14 @@ impl NardyScreen {
                 let mover = b.start().side_to_move();
                 self.targets()
                     .into_iter()
-                    .map(|p| {
-                        if p == 0 {
-                            Spot::Tray(mover)
-                        } else {
-                            Spot::Point(p)
-                        }
-                    })
+                    .map(|p| Spot::landing(p, mover))
                     .collect()
             }
             _ => self.movable().into_iter().map(Spot::Point).collect(),
         };
-        if spots.is_empty() {
-            return;
+        if let Some(next) = self.cursor.cycle(&spots, direction) {
+            self.cursor = next;
         }
-        let n = spots.len() as i32;
-        let next = match spots.iter().position(|&s| s == self.cursor) {
-            Some(i) => (i as i32 + direction).rem_euclid(n),
-            None if direction > 0 => 0,
-            None => n - 1,
-        };
-        self.cursor = spots[next as usize];
     }
 
     /// `o`: bears off the selected checker, or the one under the cursor.

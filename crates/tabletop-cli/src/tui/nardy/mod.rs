@@ -124,6 +124,30 @@ impl Spot {
         }
     }
 
+    /// Where a step to `point` lands: the point, or `mover`'s tray for 0 (bearing off).
+    fn landing(point: u8, mover: Color) -> Spot {
+        if point == 0 {
+            Spot::Tray(mover)
+        } else {
+            Spot::Point(point)
+        }
+    }
+
+    /// Tab's next stop from `self` among `spots` (`direction` 1 or -1, wrapping round): the
+    /// first or last of them when `self` is not one; `None` when there are none.
+    fn cycle(self, spots: &[Spot], direction: i32) -> Option<Spot> {
+        let n = spots.len() as i32;
+        if n == 0 {
+            return None;
+        }
+        let next = match spots.iter().position(|&s| s == self) {
+            Some(i) => (i as i32 + direction).rem_euclid(n),
+            None if direction > 0 => 0,
+            None => n - 1,
+        };
+        Some(spots[next as usize])
+    }
+
     /// The `(row, column)` of this spot in the cursor grid.
     fn grid(self) -> (u8, u8) {
         match self {

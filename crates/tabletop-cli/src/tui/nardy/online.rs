@@ -133,11 +133,7 @@ impl OnlineNardy {
         let input = serde_json::to_value(Input::Step(step)).unwrap_or_default();
         if self.session.play(input, ctx) {
             self.selected = None;
-            if to == 0 {
-                self.cursor = Spot::Tray(self.my_color());
-            } else {
-                self.cursor = Spot::Point(to);
-            }
+            self.cursor = Spot::landing(to, self.my_color());
         }
     }
 
@@ -148,13 +144,7 @@ impl OnlineNardy {
             Some(p) => self
                 .destinations(p)
                 .into_iter()
-                .map(|d| {
-                    if d == 0 {
-                        Spot::Tray(mine)
-                    } else {
-                        Spot::Point(d)
-                    }
-                })
+                .map(|d| Spot::landing(d, mine))
                 .collect(),
             None => {
                 let mut points: Vec<u8> = self.steps().iter().map(|s| s.from()).collect();
@@ -163,16 +153,9 @@ impl OnlineNardy {
                 points.into_iter().map(Spot::Point).collect()
             }
         };
-        if spots.is_empty() {
-            return;
+        if let Some(next) = self.cursor.cycle(&spots, direction) {
+            self.cursor = next;
         }
-        let n = spots.len() as i32;
-        let next = match spots.iter().position(|&s| s == self.cursor) {
-            Some(i) => (i as i32 + direction).rem_euclid(n),
-            None if direction > 0 => 0,
-            None => n - 1,
-        };
-        self.cursor = spots[next as usize];
     }
 
     fn key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Handled {
@@ -356,12 +339,7 @@ impl GameScreen for OnlineNardy {
             pos.pip_count(Color::White),
             pos.pip_count(Color::Black)
         );
-        if let Some(ending) = &view.ending {
-            let result = self
-                .session
-                .client
-                .game
-                .result(ending, view, self.session.seat());
+        if let Some(result) = self.session.result() {
             return format!("{result} · q: leave");
         }
         let dice = view

@@ -3,6 +3,7 @@
 //! a [`Board`], which the local screen makes from its table and the online screen from
 //! the server's view.
 
+use crossterm::event::{KeyCode, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -78,6 +79,61 @@ impl Geometry {
             return None;
         }
         Square::from_coords(file as u8, rank as u8)
+    }
+}
+
+/// What a key or the mouse did to the board's cursor, the same offline and online.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum CursorInput {
+    /// The cursor moved (or the mouse went over another square).
+    Moved,
+    /// Enter, space or a click: play this square.
+    Play(Square),
+    /// Not a board key or not on the board.
+    Other,
+}
+
+/// Arrow keys and hjkl move `cursor` (file, rank) round the board, Home and End go to the
+/// first and last file, Enter and space play the square under it.
+pub(super) fn cursor_key(cursor: &mut (u8, u8), code: KeyCode) -> CursorInput {
+    let step = |c: u8, d: i8| (c as i8 + d).rem_euclid(8) as u8;
+    match code {
+        KeyCode::Left | KeyCode::Char('h') => cursor.0 = step(cursor.0, -1),
+        KeyCode::Right | KeyCode::Char('l') => cursor.0 = step(cursor.0, 1),
+        KeyCode::Up | KeyCode::Char('k') => cursor.1 = step(cursor.1, -1),
+        KeyCode::Down | KeyCode::Char('j') => cursor.1 = step(cursor.1, 1),
+        KeyCode::Home => cursor.0 = 0,
+        KeyCode::End => cursor.0 = 7,
+        KeyCode::Enter | KeyCode::Char(' ') => {
+            return Square::from_coords(cursor.0, cursor.1)
+                .map_or(CursorInput::Other, CursorInput::Play);
+        }
+        _ => return CursorInput::Other,
+    }
+    CursorInput::Moved
+}
+
+/// A left click plays the square under the mouse (and puts the cursor there); moving over
+/// the board moves the cursor.
+pub(super) fn cursor_mouse(
+    cursor: &mut (u8, u8),
+    geometry: &Geometry,
+    mouse: &MouseEvent,
+) -> CursorInput {
+    let Some(sq) = geometry.square_at(mouse.column, mouse.row) else {
+        return CursorInput::Other;
+    };
+    let at = (sq.file(), sq.rank());
+    match mouse.kind {
+        MouseEventKind::Down(MouseButton::Left) => {
+            *cursor = at;
+            CursorInput::Play(sq)
+        }
+        MouseEventKind::Moved if at != *cursor => {
+            *cursor = at;
+            CursorInput::Moved
+        }
+        _ => CursorInput::Other,
     }
 }
 

@@ -15,7 +15,7 @@ mod tests;
 
 use std::time::{Duration, Instant};
 
-use crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{Event, KeyCode, KeyModifiers};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use ratatui::Frame;
@@ -25,7 +25,7 @@ use reversi_core::{Color, Game, Move, Position, Rules, Square, SquareSet};
 use tabletop_play::reversi::{Event as Happened, Reversi, bot_action, color_of};
 use tabletop_play::{Action, EventKind, Events, Player, Refusal, Seat, Table};
 
-use self::draw::Geometry;
+use self::draw::{CursorInput, Geometry};
 use super::worker::Worker;
 use super::{Choice, Ctx, GameScreen, Handled, Theme};
 
@@ -344,14 +344,6 @@ impl ReversiScreen {
         ctx.say(format!("Hint: {best} ({kind})"));
     }
 
-    fn move_cursor(&mut self, dx: i8, dy: i8) {
-        let (f, r) = self.cursor;
-        self.cursor = (
-            (f as i8 + dx).rem_euclid(8) as u8,
-            (r as i8 + dy).rem_euclid(8) as u8,
-        );
-    }
-
     fn current_hint(&self) -> Option<ScoredMove> {
         self.hint
             .filter(|h| h.position == *self.position())
@@ -473,36 +465,22 @@ impl GameScreen for ReversiScreen {
                 {
                     return Handled::No;
                 }
-                match key.code {
-                    KeyCode::Left | KeyCode::Char('h') => self.move_cursor(-1, 0),
-                    KeyCode::Right | KeyCode::Char('l') => self.move_cursor(1, 0),
-                    KeyCode::Up | KeyCode::Char('k') => self.move_cursor(0, -1),
-                    KeyCode::Down | KeyCode::Char('j') => self.move_cursor(0, 1),
-                    KeyCode::Home => self.cursor.0 = 0,
-                    KeyCode::End => self.cursor.0 = 7,
-                    KeyCode::Enter | KeyCode::Char(' ') => self.play_square(self.cursor(), ctx),
-                    KeyCode::Char('t') => self.show_hint(ctx),
-                    _ => return Handled::No,
+                match draw::cursor_key(&mut self.cursor, key.code) {
+                    CursorInput::Moved => {}
+                    CursorInput::Play(sq) => self.play_square(sq, ctx),
+                    CursorInput::Other if key.code == KeyCode::Char('t') => self.show_hint(ctx),
+                    CursorInput::Other => return Handled::No,
                 }
                 Handled::Yes
             }
-            Event::Mouse(MouseEvent {
-                kind, column, row, ..
-            }) => {
-                let Some(sq) = self.geometry.square_at(*column, *row) else {
-                    return Handled::No;
-                };
-                match kind {
-                    MouseEventKind::Down(MouseButton::Left) => {
-                        self.cursor = (sq.file(), sq.rank());
+            Event::Mouse(mouse) => {
+                match draw::cursor_mouse(&mut self.cursor, &self.geometry, mouse) {
+                    CursorInput::Moved => Handled::Yes,
+                    CursorInput::Play(sq) => {
                         self.play_square(sq, ctx);
                         Handled::Yes
                     }
-                    MouseEventKind::Moved if (sq.file(), sq.rank()) != self.cursor => {
-                        self.cursor = (sq.file(), sq.rank());
-                        Handled::Yes
-                    }
-                    _ => Handled::No,
+                    CursorInput::Other => Handled::No,
                 }
             }
             _ => Handled::No,

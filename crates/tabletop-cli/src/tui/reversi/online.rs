@@ -5,13 +5,13 @@
 
 use std::time::Instant;
 
-use crossterm::event::{Event, KeyCode, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{Event, KeyCode, KeyModifiers};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use reversi_core::{Color, Move, Square, SquareSet};
 use tabletop_play::reversi::color_of;
 
-use super::draw::{self, Board, Geometry};
+use super::draw::{self, Board, CursorInput, Geometry};
 use crate::common::CliResult;
 use crate::online::ConnectArgs;
 use crate::online::remote::{Create, Remote};
@@ -84,14 +84,6 @@ impl OnlineReversi {
     fn play(&mut self, sq: Square, ctx: &mut Ctx) {
         let input = serde_json::to_value(Move::Place(sq)).unwrap_or_default();
         self.session.play(input, ctx);
-    }
-
-    fn move_cursor(&mut self, dx: i8, dy: i8) {
-        let (f, r) = self.cursor;
-        self.cursor = (
-            (f as i8 + dx).rem_euclid(8) as u8,
-            (r as i8 + dy).rem_euclid(8) as u8,
-        );
     }
 
     /// What the board shows.
@@ -182,14 +174,15 @@ impl GameScreen for OnlineReversi {
                 if key.code != KeyCode::Char('r') {
                     self.resigning = false;
                 }
+                match draw::cursor_key(&mut self.cursor, key.code) {
+                    CursorInput::Moved => return Handled::Yes,
+                    CursorInput::Play(sq) => {
+                        self.play(sq, ctx);
+                        return Handled::Yes;
+                    }
+                    CursorInput::Other => {}
+                }
                 match key.code {
-                    KeyCode::Left | KeyCode::Char('h') => self.move_cursor(-1, 0),
-                    KeyCode::Right | KeyCode::Char('l') => self.move_cursor(1, 0),
-                    KeyCode::Up | KeyCode::Char('k') => self.move_cursor(0, -1),
-                    KeyCode::Down | KeyCode::Char('j') => self.move_cursor(0, 1),
-                    KeyCode::Home => self.cursor.0 = 0,
-                    KeyCode::End => self.cursor.0 = 7,
-                    KeyCode::Enter | KeyCode::Char(' ') => self.play(self.cursor(), ctx),
                     KeyCode::Char('t') => ctx.say("Hints are off in online play"),
                     KeyCode::Char('r') if self.resigning => {
                         self.resigning = false;
@@ -203,23 +196,14 @@ impl GameScreen for OnlineReversi {
                 }
                 Handled::Yes
             }
-            Event::Mouse(MouseEvent {
-                kind, column, row, ..
-            }) => {
-                let Some(sq) = self.geometry.square_at(*column, *row) else {
-                    return Handled::No;
-                };
-                match kind {
-                    MouseEventKind::Down(MouseButton::Left) => {
-                        self.cursor = (sq.file(), sq.rank());
+            Event::Mouse(mouse) => {
+                match draw::cursor_mouse(&mut self.cursor, &self.geometry, mouse) {
+                    CursorInput::Moved => Handled::Yes,
+                    CursorInput::Play(sq) => {
                         self.play(sq, ctx);
                         Handled::Yes
                     }
-                    MouseEventKind::Moved if (sq.file(), sq.rank()) != self.cursor => {
-                        self.cursor = (sq.file(), sq.rank());
-                        Handled::Yes
-                    }
-                    _ => Handled::No,
+                    CursorInput::Other => Handled::No,
                 }
             }
             _ => Handled::No,
@@ -240,12 +224,7 @@ impl GameScreen for OnlineReversi {
             pos.count(Color::Black),
             pos.count(Color::White)
         );
-        if let Some(ending) = &view.ending {
-            let result = self
-                .session
-                .client
-                .game
-                .result(ending, view, self.session.seat());
+        if let Some(result) = self.session.result() {
             return format!("Game over: {result} · {counts} · q: leave");
         }
         let last = view

@@ -3,6 +3,7 @@
 use super::*;
 use crate::tui::testing::{ch, click, key, render, render_app, text};
 use crate::tui::{App, ThemeKind};
+use crossterm::event::MouseEventKind;
 use proptest::prelude::*;
 
 fn human_vs_bot(seed: u64) -> ReversiScreen {
