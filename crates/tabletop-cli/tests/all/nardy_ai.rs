@@ -2,7 +2,7 @@
 
 use crate::support;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use nardy_core::Rules;
 use nardy_core::ai::{Level, play_game};
@@ -158,6 +158,20 @@ fn analyze_lists_the_losses_of_each_side() {
     );
 }
 
+/// `tabletop nardy train` of a 4-unit network with `args`, its checkpoint and weights
+/// in the given files.
+fn train_tiny(args: &[&str], ck: &Path, out: &Path) -> std::process::Output {
+    let mut all = vec!["nardy", "train", "--hidden", "4"];
+    all.extend_from_slice(args);
+    all.extend([
+        "--checkpoint",
+        ck.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    tabletop(&all, "")
+}
+
 #[test]
 fn training_resumes_to_the_same_weights() {
     let (ck1, w1) = (temp("a.ckpt"), temp("a.bin"));
@@ -166,24 +180,10 @@ fn training_resumes_to_the_same_weights() {
         let _ = std::fs::remove_file(p);
     }
     let train = |games: &str, ck: &PathBuf, out: &PathBuf| {
-        let o = tabletop(
-            &[
-                "nardy",
-                "train",
-                "--games",
-                games,
-                "--hidden",
-                "4",
-                "--seed",
-                "3",
-                "--bench-every",
-                "0",
-                "--checkpoint",
-                ck.to_str().unwrap(),
-                "--out",
-                out.to_str().unwrap(),
-            ],
-            "",
+        let o = train_tiny(
+            &["--games", games, "--seed", "3", "--bench-every", "0"],
+            ck,
+            out,
         );
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
         stderr(&o)
@@ -201,13 +201,9 @@ fn training_resumes_to_the_same_weights() {
 fn a_network_of_the_second_input_set_trains_benches_against_weights_and_plays_the_arena() {
     let (ck, out, bad) = (temp("v2.ckpt"), temp("v2.bin"), temp("v2-bad.bin"));
     let _ = std::fs::remove_file(&ck);
-    let o = tabletop(
+    let o = train_tiny(
         &[
-            "nardy",
-            "train",
             "--games",
-            "4",
-            "--hidden",
             "4",
             "--input-set",
             "2",
@@ -217,12 +213,9 @@ fn a_network_of_the_second_input_set_trains_benches_against_weights_and_plays_th
             "2",
             "--bench-weights",
             "../nardy-core/src/ai/weights.bin",
-            "--checkpoint",
-            ck.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
         ],
-        "",
+        &ck,
+        &out,
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stderr(&o).contains("game 2: ") && stderr(&o).contains("weights.bin (2 games)"));

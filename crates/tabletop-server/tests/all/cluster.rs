@@ -35,16 +35,7 @@ async fn players_on_two_servers_play_each_other() {
     let Some((_dir, one, two)) = two_servers().await else {
         return;
     };
-    let mut a = Client::guest(&one.url()).await;
-    let mut b = Client::guest(&two.url()).await;
-    let table = table_of(
-        &mut a,
-        Some(&mut b),
-        "reversi",
-        Value::Null,
-        json!(["me", "open"]),
-    )
-    .await;
+    let (mut a, mut b, table) = split_pair(&one, &two).await;
     // Every move reaches the other player through the other server.
     let end = play_out(&table, &mut [Some(&mut a), Some(&mut b)], first_legal, 200).await;
     let seen_by_b = b.view_at_least(&table, end).await;

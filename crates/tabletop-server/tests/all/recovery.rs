@@ -25,6 +25,21 @@ async fn play_moves(table: &str, a: &mut Client, b: &mut Client, n: usize) -> u6
     version
 }
 
+/// A guest's nardy table against the level-1 bot, with the guest's dice seed `seed` in.
+async fn nardy_against_a_bot(server: &TestServer, seed: u8) -> (Client, String) {
+    let mut c = Client::guest(&server.url()).await;
+    let table = table_of(
+        &mut c,
+        None,
+        "nardy",
+        Value::Null,
+        json!(["me", {"bot": 1}]),
+    )
+    .await;
+    assert_eq!(c.seed(&table, seed).await["type"], "seeded");
+    (c, table)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_reconnects_gets_exactly_the_events_it_missed() {
     let (_dir, db) = temp_db();
@@ -100,16 +115,7 @@ async fn a_killed_server_restarts_and_the_games_go_on() {
     let (mut a, mut b, table) = guest_pair(&server, "reversi").await;
     let before = play_moves(&table, &mut a, &mut b, 7).await;
     // A game against a bot, in progress too.
-    let mut c = Client::guest(&server.url()).await;
-    let bot_table = table_of(
-        &mut c,
-        None,
-        "nardy",
-        Value::Null,
-        json!(["me", {"bot": 1}]),
-    )
-    .await;
-    assert_eq!(c.seed(&bot_table, 3).await["type"], "seeded");
+    let (mut c, bot_table) = nardy_against_a_bot(&server, 3).await;
     let view = c.rolled_view(&bot_table).await;
     let seat = view["to_act"].as_u64().unwrap();
     if seat == 0 {
@@ -233,16 +239,7 @@ async fn postgres_plays_and_restarts_like_sqlite() {
 async fn a_table_is_rebuilt_from_its_snapshot_and_the_inputs_after_it() {
     let (_dir, db) = temp_db();
     let server = TestServer::start(&db).await;
-    let mut c = Client::guest(&server.url()).await;
-    let table = table_of(
-        &mut c,
-        None,
-        "nardy",
-        Value::Null,
-        json!(["me", {"bot": 1}]),
-    )
-    .await;
-    assert_eq!(c.seed(&table, 7).await["type"], "seeded");
+    let (mut c, table) = nardy_against_a_bot(&server, 7).await;
     c.rolled_view(&table).await;
     // Step by step against the bot until past the snapshot at version 100.
     let mut version = 0;
