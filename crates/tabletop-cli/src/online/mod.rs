@@ -36,7 +36,7 @@ pub(crate) mod remote;
 #[cfg(feature = "server")]
 pub(crate) mod reversi;
 #[cfg(feature = "server")]
-mod sudoku;
+pub(crate) mod sudoku;
 
 #[cfg(feature = "server")]
 pub use battleship::play as battleship;

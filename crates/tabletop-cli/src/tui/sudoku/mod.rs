@@ -9,6 +9,8 @@ mod draw;
 mod help;
 mod input;
 mod layout;
+#[cfg(feature = "server")]
+pub mod online;
 mod scene;
 #[cfg(test)]
 mod tests;
