@@ -159,7 +159,10 @@ impl OnlineSudoku {
         // The table's id and the newest line of the client (a refusal, a mistake…): the
         // panel beside a 9×9 grid is narrow.
         for (line, bad) in self.session.table_lines(2) {
-            message.push((line, if bad { Tone::Bad } else { Tone::Normal }));
+            // The client's own line of the end says the result again.
+            if !message.iter().any(|(said, _)| *said == line) {
+                message.push((line, if bad { Tone::Bad } else { Tone::Normal }));
+            }
         }
         if !over {
             message.push((KEYS_LINE.to_owned(), Tone::Dim));

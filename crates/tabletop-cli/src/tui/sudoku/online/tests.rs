@@ -207,7 +207,7 @@ fn a_sudoku_at_a_server_solved_through_a_dropped_connection_while_watched() {
     });
     assert_eq!(grid(&screen), solution);
     let board = text(&render(&mut screen, 80, 22, &Theme::dark()));
-    assert!(board.contains("Game over: solved in"), "{board}");
+    assert_eq!(board.matches("Game over: solved in").count(), 1, "{board}");
     assert!(!board.contains("[notes]"), "{board}");
     assert!(
         screen.status().contains("with 1 mistake"),
@@ -261,4 +261,42 @@ fn snapshot_online_sudoku() {
         .replace(&id, &format!("t{}", "·".repeat(id.chars().count() - 1)))
         .replace(&port, ":·····/");
     insta::assert_snapshot!("online_sudoku", picture);
+}
+
+/// 6×6 and 9×9 puzzles of the server, with a clock: drawn whole at 80×22 with the clock
+/// under the grid, and played with the mouse (a cell, then a digit of the palette).
+#[test]
+fn six_and_nine_by_mouse_with_a_clock() {
+    let server = TestServer::start("sudoku-sizes");
+    let url = format!("ws://{}/", server.addr);
+    for (side, who) in [(6, "six"), (9, "nine")] {
+        let create = Create {
+            seats: vec![json!("me")],
+            rules: json!({ "size": side }),
+        };
+        let mut args = server.args(&url, who);
+        args.clock = Some((5, 0));
+        let mut screen = OnlineSudoku::start(&args, create).unwrap();
+        tick_until(&mut screen, LIMIT, "the puzzle", |s| s.session().my_turn());
+        assert_eq!(screen.title(), format!("Sudoku online · {side}×{side}"));
+        let board = text(&render(&mut screen, 80, 22, &Theme::dark()));
+        assert!(board.contains("Clock: the solver "), "{board}");
+        let g = screen.hits.grid.expect("the whole grid fits");
+        assert_eq!(g.n, side);
+        let puzzle = screen.session().view().unwrap().state.puzzle.clone();
+        let (r, c) = (0..side * side)
+            .map(|i| (i / side, i % side))
+            .rev()
+            .find(|&(r, c)| puzzle.get(r, c).is_none())
+            .unwrap();
+        let (x, y) = screen.hits.cell_point(r, c).unwrap();
+        press(&mut screen, crate::tui::testing::click(x, y));
+        assert_eq!(screen.editor.cursor, (r, c));
+        let (x, y) = screen.hits.button_point(Button::Digit(2)).unwrap();
+        let version = screen.session().view().unwrap().version;
+        press(&mut screen, crate::tui::testing::click(x, y));
+        answered(&mut screen, version);
+        assert_eq!(grid(&screen).get(r, c), Some(2));
+        assert_eq!(drawn_digit(&mut screen, r, c), "2");
+    }
 }
