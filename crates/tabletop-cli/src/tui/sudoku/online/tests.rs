@@ -57,13 +57,16 @@ fn answered(screen: &mut OnlineSudoku, version: u64) -> Vec<String> {
 
 /// The symbol drawn at the digit place of cell (r, c) by the last draw.
 fn drawn_digit(screen: &mut OnlineSudoku, r: usize, c: usize) -> String {
+    drawn_cell(screen, r, c).symbol().to_owned()
+}
+
+/// What is drawn at the digit place of cell (r, c), with its style.
+fn drawn_cell(screen: &mut OnlineSudoku, r: usize, c: usize) -> ratatui::buffer::Cell {
     let buffer = render(screen, 80, 22, &Theme::dark());
     let g = screen.hits.grid.expect("the grid is drawn");
     let (x, y) = g.cell_origin(r, c);
     let (dy, dx) = g.digit_offset();
-    buffer[((x + dx) as u16, (y + dy) as u16)]
-        .symbol()
-        .to_owned()
+    buffer[((x + dx) as u16, (y + dy) as u16)].clone()
 }
 
 #[test]
@@ -143,14 +146,22 @@ fn a_sudoku_at_a_server_solved_through_a_dropped_connection_while_watched() {
     );
     press(&mut screen, ch('p'));
 
-    // A wrong digit is played, counted and said by the server; it is then cleared.
-    let wrong = want % 4 + 1;
+    // A wrong digit, the same as a given of the cell's row, column or box, is played,
+    // counted and said by the server, drawn as a conflict; it is then cleared.
+    let size = puzzle.size();
+    let wrong = (0..16)
+        .map(|i| (i / 4, i % 4))
+        .filter(|&(pr, pc)| pr == r || pc == c || size.box_of(pr, pc) == size.box_of(r, c))
+        .find_map(|(pr, pc)| puzzle.get(pr, pc))
+        .expect("a given among the cell's peers");
     let version = screen.session().view().unwrap().version;
     press(&mut screen, ch(char::from(b'0' + wrong)));
     let said = answered(&mut screen, version);
     assert!(said.iter().any(|m| m.contains("mistake")), "{said:?}");
     assert_eq!(screen.session().view().unwrap().state.mistakes, 1);
-    assert_eq!(drawn_digit(&mut screen, r, c), wrong.to_string());
+    let drawn = drawn_cell(&mut screen, r, c);
+    assert_eq!(drawn.symbol(), wrong.to_string());
+    assert_eq!(drawn.fg, Theme::dark().bad.fg.unwrap(), "a conflict");
     assert!(screen.status().contains("1 mistake"), "{}", screen.status());
     let version = screen.session().view().unwrap().version;
     press(&mut screen, key(KeyCode::Delete));
