@@ -68,7 +68,7 @@ pub struct View {
     pub puzzle: Grid,
     /// The grid with the player's entries.
     pub grid: Grid,
-    /// The notes (pencil marks) of each cell, row by row, as bit sets (bit `d` for `d`).
+    /// The notes (pencil marks) of each cell, row by row, as bit sets (bit `d - 1` for digit `d`).
     pub notes: Vec<u32>,
     /// Mistakes so far.
     pub mistakes: u32,

@@ -70,7 +70,7 @@ pub struct Client<R: Remote> {
     /// The `act` sent and not yet acknowledged: resent with its id after a drop.
     pub(crate) pending: Option<Value>,
     /// Inputs still to send after the pending one (the steps of a nardy turn).
-    pub(super) queue: Vec<Value>,
+    pub(crate) queue: Vec<Value>,
     /// Typed lines not handled yet: each waits for the game's first view and for the
     /// answer to the move before it (a script may type ahead).
     pub(super) typed: Vec<String>,

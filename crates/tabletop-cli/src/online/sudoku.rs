@@ -28,17 +28,41 @@ commands:
 
 /// The client's side of sudoku: the time spent since the last report (the table adds up
 /// the times its player reports, as offline).
-struct Sudoku {
+pub(crate) struct Sudoku {
     since: Cell<Instant>,
+}
+
+impl Sudoku {
+    /// A client side whose time counts from now.
+    pub(crate) fn new() -> Sudoku {
+        Sudoku {
+            since: Cell::new(Instant::now()),
+        }
+    }
+
+    /// The time spent since the last report, not yet reported.
+    pub(crate) fn unreported(&self) -> Duration {
+        self.since.get().elapsed()
+    }
+
+    /// The inputs that play `mv`: the time spent goes first, so the table's clock has it
+    /// when the puzzle ends.
+    pub(crate) fn inputs(&self, mv: Move) -> CliResult<Vec<Value>> {
+        let now = Instant::now();
+        let spent = now.duration_since(self.since.replace(now));
+        let ms = u64::try_from(spent.as_millis()).unwrap_or(u64::MAX).max(1);
+        Ok(vec![
+            serde_json::to_value(Input::Time(ms))?,
+            serde_json::to_value(Input::Move(mv))?,
+        ])
+    }
 }
 
 /// Plays a sudoku of the server of `args` with these rules (`{"size": 9}`), or the table
 /// of `--table`.
 pub fn play(args: &ConnectArgs, rules: Value) -> CliResult {
     client::play(
-        Sudoku {
-            since: Cell::new(Instant::now()),
-        },
+        Sudoku::new(),
         args,
         Create {
             seats: vec![json!("me")],
@@ -109,14 +133,7 @@ impl Remote for Sudoku {
         let mv: Move = line.parse().map_err(|e: sudoku_core::ParseMoveError| {
             CliError::new(format!("{e}; type help for the commands"))
         })?;
-        // The time spent goes first, so the table's clock has it when the puzzle ends.
-        let now = Instant::now();
-        let spent = now.duration_since(self.since.replace(now));
-        let ms = u64::try_from(spent.as_millis()).unwrap_or(u64::MAX).max(1);
-        Ok(Reply::Play(vec![
-            serde_json::to_value(Input::Time(ms))?,
-            serde_json::to_value(Input::Move(mv))?,
-        ]))
+        Ok(Reply::Play(self.inputs(mv)?))
     }
 
     fn result(&self, ending: &Ending<Self::Score>, _view: &View<Self>, _me: Option<u8>) -> String {

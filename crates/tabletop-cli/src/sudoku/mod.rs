@@ -132,14 +132,23 @@ enum BenchMode {
 }
 
 /// Online play: a puzzle of the server, alone at the table (others may watch it with
-/// --table).
+/// --table); full screen on a terminal, else in line mode.
 #[cfg(feature = "server")]
-fn play_online(online: &crate::online::ConnectArgs, size: usize) -> CliResult {
-    crate::online::sudoku(online, serde_json::json!({ "size": size }))
+fn play_online(online: &crate::online::ConnectArgs, size: usize, full_screen: bool) -> CliResult {
+    let rules = serde_json::json!({ "size": size });
+    if full_screen {
+        let create = crate::online::remote::Create {
+            seats: vec![serde_json::json!("me")],
+            rules,
+        };
+        let screen = crate::tui::sudoku::online::OnlineSudoku::start(online, create)?;
+        return crate::tui::run(Box::new(screen));
+    }
+    crate::online::sudoku(online, rules)
 }
 
 #[cfg(not(feature = "server"))]
-fn play_online(_: &crate::online::ConnectArgs, _: usize) -> CliResult {
+fn play_online(_: &crate::online::ConnectArgs, _: usize, _: bool) -> CliResult {
     Err(crate::online::unavailable())
 }
 
@@ -151,13 +160,7 @@ pub fn run(args: SudokuArgs, full_screen: bool) -> CliResult {
                 "--connect plays a puzzle the server makes: only --size (4, 6 or 9) goes with it",
             ));
         }
-        if full_screen {
-            // Only nardy and reversi have an online full screen so far.
-            println!(
-                "Online Sudoku is played in line mode (the full screen plays nardy and reversi online)."
-            );
-        }
-        return play_online(&args.online, args.play.side().unwrap_or(9));
+        return play_online(&args.online, args.play.side().unwrap_or(9), full_screen);
     }
     let plays = matches!(args.command, None | Some(Command::Play(_)));
     if !plays && args.play.is_set() {

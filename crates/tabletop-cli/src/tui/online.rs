@@ -204,6 +204,20 @@ impl<R: Remote> Session<R> {
         true
     }
 
+    /// Sends `inputs` as moves of this seat, one after the other as each is acknowledged
+    /// (a sudoku entry goes after the time spent on it), or says why not.
+    pub fn play_all(&mut self, mut inputs: Vec<Value>, ctx: &mut Ctx) -> bool {
+        if inputs.is_empty() {
+            return false;
+        }
+        let first = inputs.remove(0);
+        if !self.play(first, ctx) {
+            return false;
+        }
+        self.client.queue = inputs;
+        true
+    }
+
     /// Gives the game up.
     pub fn resign(&mut self, ctx: &mut Ctx) {
         let playing = self.view().is_some_and(|v| v.ending.is_none());

@@ -116,3 +116,58 @@ fn two_terminals_play_nardy_full_screen_through_a_server() {
     assert!(end.exited && !end.alternate_screen && !end.mouse_captured);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The number before " to fill" on a sudoku screen's status line.
+fn to_fill(screen: &str) -> usize {
+    let at = screen.find(" to fill").expect("the status line");
+    let digits: String = screen[..at]
+        .chars()
+        .rev()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.chars().rev().collect::<String>().parse().unwrap()
+}
+
+#[test]
+fn sudoku_plays_full_screen_through_a_server() {
+    let dir = std::env::temp_dir().join(format!(
+        "tabletop-tui-online-sudoku-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let database = format!("sqlite://{}", dir.join("server.db").display());
+    let (server, addr) = start_serve(&["--listen", "127.0.0.1:0", "--database", &database]);
+    let _server = Killed(server);
+    let url = format!("ws://{addr}/");
+    let identity = dir.join("sol.json").display().to_string();
+    let mut sol = Pty::spawn(&[
+        "sudoku",
+        "--connect",
+        &url,
+        "--size",
+        "4",
+        "--identity",
+        &identity,
+    ]);
+    assert!(sol.wait_for("Sudoku online · 4×4"), "{}", sol.screen());
+    assert!(sol.wait_for("Online table t"), "{}", sol.screen());
+    // A digit in the first empty cell (where the cursor starts) goes to the server and
+    // comes back in its view: one cell less to fill.
+    let before = to_fill(&sol.screen());
+    sol.keys(&["1"]);
+    let after = format!("{} to fill", before - 1);
+    assert!(sol.wait_for(&after), "{}", sol.screen());
+    // Hints need the solution, which the server keeps.
+    sol.keys(&["t"]);
+    assert!(sol.wait_for("offline only"), "{}", sol.screen());
+    // r twice resigns: the server ends the game.
+    sol.keys(&["r", "r"]);
+    assert!(sol.wait_for("solution is shown"), "{}", sol.screen());
+    let end = sol.finish(&["q", "y"]);
+    assert!(end.exited && !end.alternate_screen && !end.mouse_captured);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,5 +1,6 @@
-//! Drawing the sudoku screen: the grid in the largest cell style that fits the area, the
-//! side panel with the palette and the hint or report, and the rectangles the mouse hits.
+//! Drawing a sudoku [`Scene`] (the local or the online screen's): the grid in the largest
+//! cell style that fits the area, the side panel with the palette and the hint, report or
+//! table lines, and the rectangles the mouse hits.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -9,9 +10,9 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 use sudoku_core::logic::Hint;
 use sudoku_core::{Size, symbol_char};
 
-pub(super) use super::layout::View;
-use super::layout::{GridLayout, Labels, Notes};
-use super::{Button, SudokuScreen};
+use super::Button;
+use super::layout::{GridLayout, Labels, Notes, View};
+use super::scene::Scene;
 use crate::tui::Theme;
 
 /// The narrowest side panel (the palette of a 25×25 grid is 19 columns wide).
@@ -44,13 +45,13 @@ struct Look {
 }
 
 /// Draws the screen into `area` and returns where the cells and buttons went.
-pub(super) fn draw(screen: &SudokuScreen, buf: &mut Buffer, area: Rect, theme: &Theme) -> View {
+pub(super) fn draw(scene: &Scene, buf: &mut Buffer, area: Rect, theme: &Theme) -> View {
     let clip = area.intersection(buf.area);
     let mut view = View::default();
     if clip.is_empty() {
         return view;
     }
-    let size = screen.game().size();
+    let size = scene.grid.size();
     let (w, h) = (usize::from(clip.width), usize::from(clip.height));
     // The largest grid that leaves room for the panel, else the largest alone.
     let fits = |g: &GridLayout, room: usize| g.outer().0 <= room && g.outer().1 <= h;
@@ -68,14 +69,14 @@ pub(super) fn draw(screen: &SudokuScreen, buf: &mut Buffer, area: Rect, theme: &
             }
         },
     };
-    draw_grid(screen, buf, clip, &grid, theme);
+    draw_grid(scene, buf, clip, &grid, theme);
     view.grid = Some(grid);
     if panel {
         let x = grid.x + grid.width() + 2;
         let right = usize::from(clip.right()).min(x + usize::from(PANEL_MAX));
         // Inside the clip by the choice of the layout.
         let rect = Rect::new(x as u16, clip.y, (right - x) as u16, clip.height);
-        view.buttons = draw_panel(screen, buf, rect, theme);
+        view.buttons = draw_panel(scene, buf, rect, theme);
     }
     view
 }
@@ -107,8 +108,8 @@ fn too_small(buf: &mut Buffer, clip: Rect, size: Size, layouts: &[GridLayout], t
 }
 
 /// The cells the hint on show uses: (pattern and placement cells, elimination cells).
-fn hint_cells(screen: &SudokuScreen) -> (Vec<usize>, Vec<usize>, Option<usize>) {
-    match &screen.hint {
+fn hint_cells(scene: &Scene) -> (Vec<usize>, Vec<usize>, Option<usize>) {
+    match scene.hint {
         Some(Hint::Step(step)) => {
             let mut used = step.cells.clone();
             used.extend(step.placements.iter().map(|p| p.0));
@@ -121,25 +122,25 @@ fn hint_cells(screen: &SudokuScreen) -> (Vec<usize>, Vec<usize>, Option<usize>) 
     }
 }
 
-fn draw_grid(screen: &SudokuScreen, buf: &mut Buffer, clip: Rect, g: &GridLayout, theme: &Theme) {
-    let game = screen.game();
-    let size = game.size();
+fn draw_grid(scene: &Scene, buf: &mut Buffer, clip: Rect, g: &GridLayout, theme: &Theme) {
+    let size = scene.grid.size();
     let n = g.n;
-    let (cr, cc) = screen.cursor;
-    let selected = game.grid().get(cr, cc);
-    let conflicts: Vec<(usize, usize)> = game
-        .grid()
+    let (cr, cc) = scene.editor.cursor;
+    let selected = scene.grid.get(cr, cc);
+    // The engine's conflicts of the grid as it is (the server's view's grid online).
+    let conflicts: Vec<(usize, usize)> = scene
+        .grid
         .conflicts()
         .into_iter()
         .flat_map(|c| c.cells)
         .collect();
-    let wrong: &[(usize, usize)] = screen.report.as_ref().map_or(&[], |r| &r.wrong);
-    let (used, changed, wrong_hint) = hint_cells(screen);
-    let step = match &screen.hint {
+    let wrong = scene.wrong;
+    let (used, changed, wrong_hint) = hint_cells(scene);
+    let step = match scene.hint {
         Some(Hint::Step(step)) => Some(step),
         _ => None,
     };
-    let solved = game.outcome().is_some();
+    let solved = scene.over;
 
     // Borders: box lines only, the cells of a box are set apart by their spacing. A bare
     // layout leaves out the top and bottom lines.
@@ -217,10 +218,10 @@ fn draw_grid(screen: &SudokuScreen, buf: &mut Buffer, clip: Rect, g: &GridLayout
     for r in 0..n {
         for c in 0..n {
             let cell = r * n + c;
-            let value = game.grid().get(r, c);
+            let value = scene.grid.get(r, c);
             let peer = r == cr || c == cc || size.box_of(r, c) == size.box_of(cr, cc);
             let mut look = Look {
-                text: if game.is_given(r, c) {
+                text: if scene.is_given(r, c) {
                     theme.first
                 } else {
                     theme.second
@@ -256,7 +257,7 @@ fn draw_grid(screen: &SudokuScreen, buf: &mut Buffer, clip: Rect, g: &GridLayout
             }
             let (my, mx) = g.digit_place();
             let mid = (x + mx, y + my);
-            let notes = game.notes(r, c);
+            let notes = scene.notes(r, c);
             let placed = step.is_some_and(|s| s.placements.iter().any(|p| p.0 == cell));
             match value {
                 Some(v) => {
@@ -340,20 +341,15 @@ impl Flow<'_> {
     }
 }
 
-fn draw_panel(
-    screen: &SudokuScreen,
-    buf: &mut Buffer,
-    rect: Rect,
-    theme: &Theme,
-) -> Vec<(Rect, Button)> {
-    let game = screen.game();
-    let size = game.size();
+fn draw_panel(scene: &Scene, buf: &mut Buffer, rect: Rect, theme: &Theme) -> Vec<(Rect, Button)> {
+    let size = scene.grid.size();
     let n = size.side();
-    let (cr, cc) = screen.cursor;
+    let editor = scene.editor;
+    let (cr, cc) = editor.cursor;
     let (x, mut y) = (usize::from(rect.x), usize::from(rect.y));
 
     // The mode and the selected cell.
-    let mode = if screen.notes_mode {
+    let mode = if editor.notes_mode {
         Span::styled(" pencil marks ", theme.selected)
     } else {
         Span::styled("digits", theme.accent)
@@ -363,11 +359,11 @@ fn draw_panel(
     put(buf, rect, after, y, "  (p)", theme.dim);
     y += 1;
     let name = format!("r{}c{}", cr + 1, cc + 1);
-    let what = match game.grid().get(cr, cc) {
-        Some(v) if game.is_given(cr, cc) => format!("{name}: given {}", symbol_char(v)),
+    let what = match scene.grid.get(cr, cc) {
+        Some(v) if scene.is_given(cr, cc) => format!("{name}: given {}", symbol_char(v)),
         Some(v) => format!("{name}: {}", symbol_char(v)),
         None => {
-            let notes: Vec<String> = game
+            let notes: Vec<String> = scene
                 .notes(cr, cc)
                 .iter()
                 .map(|d| symbol_char(d).to_string())
@@ -379,7 +375,7 @@ fn draw_panel(
             }
         }
     };
-    let what = match screen.pending {
+    let what = match editor.pending {
         Some((first, _)) => format!("{name}: typing {first}_"),
         None => what,
     };
@@ -389,13 +385,13 @@ fn draw_panel(
     // The keypad: the digits in the shape of a box, a digit placed N times dimmed.
     let counts = {
         let mut counts = vec![0usize; n + 1];
-        for &v in game.grid().cells() {
+        for &v in scene.grid.cells() {
             counts[usize::from(v)] += 1;
         }
         counts
     };
-    let selected = game.grid().get(cr, cc);
-    let notes = game.notes(cr, cc);
+    let selected = scene.grid.get(cr, cc);
+    let notes = scene.notes(cr, cc);
     let mut flow = Flow {
         buf,
         rect,
@@ -407,7 +403,7 @@ fn draw_panel(
     for d in 1..=n as u8 {
         let style = if Some(d) == selected {
             theme.selected
-        } else if screen.notes_mode && notes.contains(d) {
+        } else if editor.notes_mode && notes.contains(d) {
             theme.target
         } else if counts[usize::from(d)] >= n {
             theme.dim
@@ -420,60 +416,19 @@ fn draw_panel(
         }
     }
     flow.newline();
-    let solved = game.outcome().is_some();
-    if solved {
-        flow.button("[new game]", Button::NewGame, theme.good);
-        flow.button("[undo]", Button::Undo, theme.normal);
-    } else {
-        let notes_style = if screen.notes_mode {
-            theme.selected
-        } else {
-            theme.normal
-        };
-        flow.button("[notes]", Button::Notes, notes_style);
-        flow.button("[clear]", Button::Clear, theme.normal);
-        flow.button("[fill]", Button::Fill, theme.normal);
-        flow.button("[hint]", Button::Hint, theme.normal);
-        flow.button("[check]", Button::Check, theme.normal);
-        flow.button("[verify]", Button::Verify, theme.normal);
-        flow.button("[undo]", Button::Undo, theme.normal);
+    for &(label, button, tone) in &scene.buttons {
+        flow.button(label, button, tone.style(theme));
     }
     flow.newline();
     let buttons = std::mem::take(&mut flow.buttons);
     let y = flow.y + 1;
 
-    // The message: the end, the hint, the report, or a reminder of the keys.
-    let mut lines: Vec<Line> = Vec::new();
-    if let Some(text) = screen.solved_text() {
-        lines.push(Line::styled(text, theme.good));
-        lines.push(Line::styled("n or [new game]: another puzzle", theme.dim));
-    } else if let Some(hint) = &screen.hint {
-        match hint {
-            Hint::Step(step) => {
-                lines.push(Line::styled(
-                    format!("Hint: {}", step.technique.name()),
-                    theme.accent,
-                ));
-                lines.push(Line::from(step.explanation.clone()));
-            }
-            other => {
-                lines.push(Line::styled("Hint", theme.accent));
-                lines.push(Line::from(other.to_string()));
-            }
-        }
-        lines.push(Line::styled("t again plays it", theme.dim));
-    } else if let Some(report) = &screen.report {
-        lines.push(Line::styled(report.title, theme.accent));
-        let style = if report.wrong.is_empty() {
-            theme.normal
-        } else {
-            theme.bad
-        };
-        lines.push(Line::styled(report.text.clone(), style));
-    } else {
-        lines.push(Line::styled("t hint · c check · v verify", theme.dim));
-        lines.push(Line::styled("a pencil in all · ? keys", theme.dim));
-    }
+    // The words: the end, the hint, the report, the table, or a reminder of the keys.
+    let lines: Vec<Line> = scene
+        .message
+        .iter()
+        .map(|(text, tone)| Line::styled(text.clone(), tone.style(theme)))
+        .collect();
     let bottom = usize::from(rect.bottom());
     if y < bottom {
         // Inside the panel.

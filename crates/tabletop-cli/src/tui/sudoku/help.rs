@@ -101,7 +101,7 @@ impl SudokuScreen {
             Hint::Solved => return,
         }
         if let Some((row, col)) = moves.first().and_then(Move::cell) {
-            self.cursor = (row, col);
+            self.editor.cursor = (row, col);
         }
         let count = moves.len();
         for mv in moves {

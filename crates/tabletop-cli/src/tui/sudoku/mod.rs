@@ -9,6 +9,9 @@ mod draw;
 mod help;
 mod input;
 mod layout;
+#[cfg(feature = "server")]
+pub mod online;
+mod scene;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -30,9 +33,8 @@ use super::{Choice, Ctx, GameScreen, Handled, Placeholder, Theme};
 use crate::common::clock_seed;
 use crate::sudoku::start::{level_of, level_puzzle};
 use crate::sudoku::text::{clock, plural};
-
-/// How long the first key of a two-key number (`1` then `6` for 16) waits for the second.
-const PENDING: Duration = Duration::from_millis(1200);
+use input::Editor;
+use layout::View;
 
 /// The sizes of the menu, in order.
 const SIZES: [Size; 5] = Size::ALL;
@@ -105,12 +107,8 @@ pub struct SudokuScreen {
     /// The settings of the next new game.
     settings: Settings,
     rng: ChaCha8Rng,
-    /// The selected cell (row, column).
-    cursor: (usize, usize),
-    /// Pencil-mark mode: digits toggle notes.
-    notes_mode: bool,
-    /// The first key of a two-key number and when it was typed.
-    pending: Option<(u8, Instant)>,
+    /// The selected cell, the pencil-mark mode, a half-typed number.
+    editor: Editor,
     /// The hint on show (for the grid as it is: any change drops it).
     hint: Option<Hint>,
     /// The answer of check or verify on show.
@@ -122,7 +120,7 @@ pub struct SudokuScreen {
     /// The second of the clock last drawn.
     shown_second: u64,
     /// Where the last draw put the cells and buttons, for the mouse.
-    view: draw::View,
+    view: View,
     /// A new big puzzle asked for: generated at the next tick, after the host has shown
     /// that it is coming (a 25×25 one takes seconds).
     generate_next: bool,
@@ -188,15 +186,13 @@ impl SudokuScreen {
             level,
             settings,
             rng,
-            cursor: (0, 0),
-            notes_mode: false,
-            pending: None,
+            editor: Editor::new(1, (0, 0)),
             hint: None,
             report: None,
             last_tick: None,
             carry: Duration::ZERO,
             shown_second: 0,
-            view: draw::View::default(),
+            view: View::default(),
             generate_next: false,
         };
         screen.reset();
@@ -213,9 +209,7 @@ impl SudokuScreen {
     fn reset(&mut self) {
         let n = self.side();
         let first = self.game().grid().cells().iter().position(|&v| v == 0);
-        self.cursor = first.map_or((0, 0), |i| (i / n, i % n));
-        self.notes_mode = false;
-        self.pending = None;
+        self.editor = Editor::new(n, first.map_or((0, 0), |i| (i / n, i % n)));
         self.last_tick = None;
         self.carry = Duration::ZERO;
         self.shown_second = self.game().elapsed().as_secs();
@@ -312,7 +306,7 @@ impl GameScreen for SudokuScreen {
     }
 
     fn draw(&mut self, frame: &mut Frame, area: Rect, theme: &Theme) {
-        self.view = draw::draw(self, frame.buffer_mut(), area, theme);
+        self.view = draw::draw(&self.scene(), frame.buffer_mut(), area, theme);
     }
 
     fn handle(&mut self, event: &Event, ctx: &mut Ctx) -> Handled {
@@ -331,11 +325,9 @@ impl GameScreen for SudokuScreen {
             return true;
         }
         let mut redraw = false;
-        if self
-            .pending
-            .is_some_and(|(_, at)| now.saturating_duration_since(at) >= PENDING)
-        {
-            redraw = self.commit_pending(ctx);
+        if let Some(act) = self.editor.tick(now) {
+            self.act(vec![act], ctx);
+            redraw = true;
         }
         self.count_time(now);
         let second = self.game().elapsed().as_secs();
@@ -361,7 +353,7 @@ impl GameScreen for SudokuScreen {
                 parts.push(clock(self.game().elapsed()));
                 parts.push(plural(self.game().mistakes() as usize, "mistake"));
                 parts.push(format!("{empty} to fill"));
-                if self.notes_mode {
+                if self.editor.notes_mode {
                     parts.push("pencil marks".to_owned());
                 }
             }
@@ -473,12 +465,12 @@ impl GameScreen for SudokuScreen {
     }
 
     fn undo(&mut self, ctx: &mut Ctx) {
-        self.pending = None;
+        self.editor.pending = None;
         match self.back_or_forth(Action::Undo) {
             Ok(mv) => {
                 self.changed();
                 if let Some(cell) = mv.cell() {
-                    self.cursor = cell;
+                    self.editor.cursor = cell;
                 }
                 ctx.say(format!("Took back {mv}"));
             }
@@ -487,12 +479,12 @@ impl GameScreen for SudokuScreen {
     }
 
     fn redo(&mut self, ctx: &mut Ctx) {
-        self.pending = None;
+        self.editor.pending = None;
         match self.back_or_forth(Action::Redo) {
             Ok(mv) => {
                 self.changed();
                 if let Some(cell) = mv.cell() {
-                    self.cursor = cell;
+                    self.editor.cursor = cell;
                 }
                 ctx.say(format!("Played again {mv}"));
             }

@@ -70,16 +70,16 @@ pub(super) fn solution_digit(screen: &SudokuScreen, r: usize, c: usize) -> u8 {
 
 /// The arrow keys from the cursor to (r, c).
 pub(super) fn walk_to(screen: &mut SudokuScreen, r: usize, c: usize) {
-    while screen.cursor.0 < r {
+    while screen.editor.cursor.0 < r {
         send(screen, key(KeyCode::Down));
     }
-    while screen.cursor.0 > r {
+    while screen.editor.cursor.0 > r {
         send(screen, key(KeyCode::Up));
     }
-    while screen.cursor.1 < c {
+    while screen.editor.cursor.1 < c {
         send(screen, key(KeyCode::Right));
     }
-    while screen.cursor.1 > c {
+    while screen.editor.cursor.1 > c {
         send(screen, key(KeyCode::Left));
     }
 }
@@ -149,7 +149,7 @@ fn snapshot_selection_with_same_digit_and_conflict() {
     type_keys(&mut s, "4");
     assert_eq!(s.game().grid().get(0, 0), Some(4));
     type_keys(&mut s, "ll");
-    assert_eq!(s.cursor, (0, 2));
+    assert_eq!(s.editor.cursor, (0, 2));
     let buffer = draw80(&mut s);
     let t = text(&buffer);
     assert!(t.contains("r1c3: given 4"), "{t}");
@@ -161,7 +161,7 @@ fn snapshot_mid_game_with_notes() {
     let mut s = screen_of(EASY9);
     enter_solution(&mut s, [(0, 0), (0, 1), (1, 0)]);
     type_keys(&mut s, "a");
-    s.cursor = (4, 4);
+    s.editor.cursor = (4, 4);
     let buffer = draw80(&mut s);
     assert!(text(&buffer).contains("r5c5: notes"), "{}", text(&buffer));
     insta::assert_snapshot!("sudoku_mid_game_notes", format!("{buffer:?}"));
@@ -247,7 +247,7 @@ fn a_lone_note_never_sits_where_a_digit_is_drawn() {
     type_keys(&mut s, "3lp3lll5p");
     assert_eq!(s.game().notes(0, 1).iter().collect::<Vec<_>>(), [3]);
     assert_eq!(s.game().notes(0, 4).iter().collect::<Vec<_>>(), [5]);
-    s.cursor = (8, 8);
+    s.editor.cursor = (8, 8);
     for (w, h) in [(80, 24), (100, 34)] {
         let buffer = render(&mut s, w, h, &Theme::mono());
         let entry = cell_text(&s, &buffer, 0, 0);

@@ -28,26 +28,26 @@ use crate::tui::{Ctx, GameScreen, Handled, Theme, ThemeKind};
 #[test]
 fn a_digit_by_keys() {
     let mut s = screen_of(EASY9);
-    assert_eq!(s.cursor, (0, 0));
+    assert_eq!(s.editor.cursor, (0, 0));
     let d = solution_digit(&s, 0, 0);
     type_keys(&mut s, &d.to_string());
     assert_eq!(s.game().grid().get(0, 0), Some(d));
     assert_eq!(s.game().mistakes(), 0);
     // hjkl and arrows move, wrapping at the edges.
     type_keys(&mut s, "h");
-    assert_eq!(s.cursor, (0, 8));
+    assert_eq!(s.editor.cursor, (0, 8));
     send(&mut s, key(KeyCode::Down));
     type_keys(&mut s, "jk");
-    assert_eq!(s.cursor, (1, 8));
+    assert_eq!(s.editor.cursor, (1, 8));
     // A given refuses a digit, and the screen says why.
-    s.cursor = (0, 2);
+    s.editor.cursor = (0, 2);
     let (_, said) = send(&mut s, ch('5'));
     assert_eq!(
         said.as_deref(),
         Some("Illegal: r1c3 is a given of the puzzle and cannot be changed")
     );
     // 0, Delete and Backspace clear.
-    s.cursor = (0, 0);
+    s.editor.cursor = (0, 0);
     type_keys(&mut s, "0");
     assert_eq!(s.game().grid().get(0, 0), None);
 }
@@ -56,7 +56,7 @@ fn a_digit_by_keys() {
 fn a_digit_by_mouse() {
     let mut s = screen_of(EASY9);
     assert_eq!(click_cell(&mut s, 4, 2), Handled::Yes);
-    assert_eq!(s.cursor, (4, 2));
+    assert_eq!(s.editor.cursor, (4, 2));
     let d = solution_digit(&s, 4, 2);
     click_button(&mut s, Button::Digit(d));
     assert_eq!(s.game().grid().get(4, 2), Some(d));
@@ -71,17 +71,17 @@ fn a_digit_by_mouse() {
 fn notes_by_keys_and_by_mouse() {
     let mut s = screen_of(EASY9);
     type_keys(&mut s, "p12");
-    assert!(s.notes_mode);
+    assert!(s.editor.notes_mode);
     let notes: Vec<u8> = s.game().notes(0, 0).iter().collect();
     assert_eq!(notes, [1, 2]);
     type_keys(&mut s, "1");
     assert_eq!(s.game().notes(0, 0).iter().collect::<Vec<_>>(), [2]);
     type_keys(&mut s, "p");
-    assert!(!s.notes_mode);
+    assert!(!s.editor.notes_mode);
     // By mouse: the notes toggle, then digits.
     click_cell(&mut s, 0, 1);
     click_button(&mut s, Button::Notes);
-    assert!(s.notes_mode);
+    assert!(s.editor.notes_mode);
     click_button(&mut s, Button::Digit(8));
     assert!(s.game().notes(0, 1).contains(8));
     // Fill every candidate: r1c1's notes become its candidates.
@@ -90,7 +90,7 @@ fn notes_by_keys_and_by_mouse() {
     let cands = sudoku_core::Candidates::new(s.game().grid()).candidates(0);
     assert_eq!(s.game().notes(0, 0), cands);
     // The notes of a cell show in the panel.
-    s.cursor = (0, 0);
+    s.editor.cursor = (0, 0);
     let t = text(&draw80(&mut s));
     assert!(t.contains("r1c1: notes "), "{t}");
 }
@@ -215,14 +215,14 @@ fn hints_name_a_wrong_entry_first_and_play_its_removal() {
     let wrong = d % 9 + 1;
     type_keys(&mut s, &wrong.to_string());
     assert_eq!(s.game().mistakes(), 1);
-    s.cursor = (8, 8);
+    s.editor.cursor = (8, 8);
     type_keys(&mut s, "t");
     assert!(matches!(s.hint, Some(Hint::WrongEntry { cell: 0, .. })));
     let t = text(&draw80(&mut s));
     assert!(t.contains("r1c1"), "{t}");
     type_keys(&mut s, "t");
     assert_eq!(s.game().grid().get(0, 0), None);
-    assert_eq!(s.cursor, (0, 0));
+    assert_eq!(s.editor.cursor, (0, 0));
     assert!(s.hint.is_none());
 }
 
@@ -295,7 +295,7 @@ fn two_key_and_letter_entry_on_sixteen() {
     let mut s = big_screen(Size::Sixteen);
     let n = 16;
     // The empty cells are the diagonal; the cursor starts on r1c1.
-    assert_eq!(s.cursor, (0, 0));
+    assert_eq!(s.editor.cursor, (0, 0));
     let want = solution_digit(&s, 0, 0);
     // A letter is a symbol: G = 16.
     type_keys(&mut s, "G");
