@@ -48,6 +48,7 @@ export const app = {
   view: null,
   hints: null, // {version, list} of the game on show
   thinking: null, // the table version a bot thinks about
+  botError: null, // {version, seat, text}: the bot that could not act on that version
   settings: JSON.parse(localStorage.getItem('tabletop.settings') || '{}'),
 
   // A seed for the engines, from the browser's cryptographic generator.
@@ -96,14 +97,16 @@ export const app = {
     localStorage.setItem('tabletop.last', this.name);
     if (this.hints && this.hints.version !== this.view.version) this.hints = null;
     const v = this.view;
+    const failed = this.botFailed(v);
     $('board').replaceChildren();
     $('info').replaceChildren();
     this.module.render(this, v, $('board'), $('info'));
     $('status').textContent = v.ending
       ? `Game over: ${v.result ?? ''}`
-      : v.bot ? 'The bot is thinking…' : this.module.status(this, v);
+      : failed ? 'The bot cannot play (the message below says why): undo, or start a new game'
+        : v.bot ? 'The bot is thinking…' : this.module.status(this, v);
     this.drawControls();
-    document.body.dataset.state = v.ending ? 'over' : v.bot ? 'bot' : 'person';
+    document.body.dataset.state = v.ending ? 'over' : failed ? 'bot-failed' : v.bot ? 'bot' : 'person';
     this.runBot();
   },
 
@@ -119,10 +122,16 @@ export const app = {
     );
   },
 
-  // Lets the bot act when one must: its worker thinks on a copy of the table.
+  // The bot's failure on view `v` (the seat that could not act), if any.
+  botFailed(v) {
+    return !v.ending && this.botError?.version === v.version ? this.botError : null;
+  },
+
+  // Lets the bot act when one must: its worker thinks on a copy of the table. A bot that
+  // failed on this version is not asked again (a new game or an undo asks again).
   runBot() {
     const v = this.view;
-    if (!v.bot || this.thinking === v.version) return;
+    if (!v.bot || this.thinking === v.version || this.botFailed(v)) return;
     const version = v.version;
     const name = this.name;
     this.thinking = version;
@@ -137,7 +146,10 @@ export const app = {
       }, delay);
     }, (err) => {
       this.thinking = null;
+      if (this.name !== name || this.view?.version !== version) return;
+      this.botError = { version, seat: v.bot.seat, text: String(err) };
       this.say(`The bot failed: ${err}`);
+      this.refresh();
     });
   },
 
@@ -168,11 +180,17 @@ export const app = {
     this.table = table;
     this.hints = null;
     this.thinking = null;
+    this.botError = null;
     for (const b of document.querySelectorAll('#games button')) {
       b.classList.toggle('active', b.dataset.game === name);
     }
     document.body.dataset.mode = 'offline';
     this.module.reset?.(this);
+    // A game against a bot: the worker may fetch what the bot needs (reversi's weights)
+    // now, while the person thinks; a failure is the bot's to report when it plays.
+    if (this.module.prefetch && JSON.parse(table.view()).players.some((p) => p.kind === 'bot')) {
+      this.ask('prefetch').catch(() => {});
+    }
     this.drawSettings();
     this.refresh();
   },

@@ -2,15 +2,17 @@
 //! that `tabletop serve` alone serves it at `/`. Writes `$OUT_DIR/web_files.rs`: a list
 //! of `(path, include_bytes!(…))`, empty when the app has not been built (a fresh clone,
 //! or this crate packaged alone); the server then serves a page that says how to build it.
-//! A generated `include_bytes!` list keeps the files as they are; the wasm is also
-//! gzipped here, once (`$OUT_DIR/NAME.gz`, in `GZIPPED`), for the clients that accept it.
+//! A generated `include_bytes!` list keeps the files as they are; the wasm and reversi's
+//! pattern weights (`pkg/reversi-patterns.bin`, which the page's worker fetches for the
+//! reversi bot) are also gzipped here, once (`$OUT_DIR/NAME.gz`, in `GZIPPED`), for the
+//! clients that accept it.
 
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-/// The app's files: the page, its modules and styles, the games' modules and the
-/// generated bindings; never the tests or the README.
+/// The app's files: the page, its modules and styles, the games' modules, the generated
+/// bindings and the weights beside them; never the tests or the README.
 fn app_files(web: &Path) -> Vec<(String, PathBuf)> {
     let mut files = Vec::new();
     for dir in ["", "games", "pkg"] {
@@ -23,7 +25,7 @@ fn app_files(web: &Path) -> Vec<(String, PathBuf)> {
             .filter_map(|e| e.file_name().into_string().ok())
             .filter(|n| !n.starts_with('.'))
             .filter(|n| {
-                [".html", ".js", ".css", ".wasm"]
+                [".html", ".js", ".css", ".wasm", ".bin"]
                     .iter()
                     .any(|x| n.ends_with(x))
             })
@@ -71,14 +73,14 @@ fn main() {
     }
     out.push_str("];\n");
     out.push_str(
-        "/// The gzipped copies of the large files (the wasm): (path, gzip bytes).\n\
+        "/// The gzipped copies of the large files (the wasm, the weights): (path, gzip bytes).\n\
          pub(crate) static GZIPPED: &[(&str, &[u8])] = &[\n",
     );
     let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets it"));
     if built {
         for (name, path) in app_files(&web)
             .into_iter()
-            .filter(|(n, _)| n.ends_with(".wasm"))
+            .filter(|(n, _)| n.ends_with(".wasm") || n.ends_with(".bin"))
         {
             let gz = out_dir.join(format!("{}.gz", name.replace('/', "_")));
             std::fs::write(

@@ -33,6 +33,9 @@ export default {
 
   reset() { cursor = null; },
 
+  // The bots need the pattern weights, which the worker fetches (app.js asks early).
+  prefetch: true,
+
   // Arrows move a cursor over the board, Enter or Space plays there.
   key(app, e) {
     const v = app.view;
@@ -95,7 +98,10 @@ export default {
       svg.append(g);
     }
     board.append(svg);
-    const who = (i) => ({ bot: `bot level ${v.players[i].level}`, remote: 'opponent' })[v.players[i].kind] ?? 'you';
+    const failed = app.botFailed?.(v);
+    const who = (i) => failed?.seat === i
+      ? `bot level ${v.players[i].level}, cannot play`
+      : ({ bot: `bot level ${v.players[i].level}`, remote: 'opponent' })[v.players[i].kind] ?? 'you';
     info.append(
       h('p', { id: 'counts' }, `Black (${who(0)}): ${v.counts[0]} · White (${who(1)}): ${v.counts[1]}`),
       h('p', { class: 'muted' }, `Moves: ${v.moves.length ? v.moves.join(' ') : '—'}`),

@@ -14,10 +14,18 @@ const TYPES = {
   '.wasm': 'application/wasm', '.json': 'application/json', '.png': 'image/png',
 };
 
-// Serves web/ on 127.0.0.1 at a free port; resolves to { url, close }.
-export function serve() {
+// Serves web/ on 127.0.0.1 at a free port; resolves to { url, close }. `files` replaces
+// what some paths serve: `null` for a 404, bytes for other content (a host without
+// reversi's weights, a damaged download).
+export function serve({ files = {} } = {}) {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://127.0.0.1');
+    if (url.pathname in files) {
+      const body = files[url.pathname];
+      if (body === null) res.writeHead(404).end('not found');
+      else res.writeHead(200, { 'content-type': 'application/octet-stream', 'cache-control': 'no-store' }).end(body);
+      return;
+    }
     const file = path.join(WEB, decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname));
     if (!file.startsWith(WEB) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
       res.writeHead(404).end('not found');
@@ -39,9 +47,10 @@ export const CHROMIUM_ARGS = [
 ];
 
 // Starts the server and the browser; `open(game)` gives a fresh page of the app (with
-// `errors`, every uncaught exception and console error) showing `game`.
-export async function start() {
-  const server = await serve();
+// `errors`, every uncaught exception and console error) showing `game`. `files` as for
+// `serve`.
+export async function start({ files } = {}) {
+  const server = await serve({ files });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const context = await browser.newContext({ viewport: { width: 1100, height: 820 }, acceptDownloads: true });
   async function open(game, { fast = true, settings = {} } = {}) {

@@ -218,14 +218,22 @@ impl BattleshipTable {
         person_act(&mut self.table, Action::Play(Input::Arrange(ships)))
     }
 
-    fn bot_choice(&self, seat: Seat, level: u8, seed: u64) -> Option<Action<Input>> {
+    fn bot_choice(
+        &self,
+        seat: Seat,
+        level: u8,
+        seed: u64,
+    ) -> Result<Option<Action<Input>>, String> {
         let state = self.table.game();
         if !state.placed(seat) {
             let fleet = random_fleet(state.rules(), seed);
-            return Some(Action::Play(Input::Place(fleet)));
+            return Ok(Some(Action::Play(Input::Place(fleet))));
         }
-        let mut bot = Level::new(level)?.bot(state.rules());
-        battleship::bot_shot(state, bot.as_mut(), &mut rng(seed))
+        let Some(level) = Level::new(level) else {
+            return Ok(None);
+        };
+        let mut bot = level.bot(state.rules());
+        Ok(battleship::bot_shot(state, bot.as_mut(), &mut rng(seed)))
     }
 
     fn describe(&self, map: &mut Map<String, Value>) {
@@ -328,7 +336,7 @@ mod tests {
         let mut seed = 0;
         while view(&t)["ending"].is_null() {
             seed += 1;
-            if let Some(bot) = t.bot_action(seed) {
+            if let Some(bot) = t.bot_action(seed).unwrap() {
                 let bot: Value = serde_json::from_str(&bot).unwrap();
                 t.act(1, bot["action"].as_str().unwrap()).unwrap();
                 continue;

@@ -6,6 +6,7 @@ mod nardy;
 mod online;
 mod online_battleship;
 mod reversi;
+mod reversi_weights;
 mod sudoku;
 mod table;
 mod verify;
@@ -19,6 +20,7 @@ pub use online_battleship::{
     online_battleship_action, online_battleship_hint, online_battleship_rules,
 };
 pub use reversi::ReversiTable;
+pub use reversi_weights::{load_reversi_weights, reversi_weights_loaded};
 pub use sudoku::SudokuTable;
 pub use verify::{online_fleet_verify, online_nardy_verify};
 

@@ -107,8 +107,15 @@ impl NardyTable {
         NardyTable { table }
     }
 
-    fn bot_choice(&self, _seat: Seat, level_n: u8, seed: u64) -> Option<Action<Input>> {
-        let level = Level::new(level_n)?;
+    fn bot_choice(
+        &self,
+        _seat: Seat,
+        level_n: u8,
+        seed: u64,
+    ) -> Result<Option<Action<Input>>, String> {
+        let Some(level) = Level::new(level_n) else {
+            return Ok(None);
+        };
         let nardy = self.table.game();
         let rules = nardy.game().rules();
         let mut bot = if level.needs_resources() {
@@ -116,7 +123,7 @@ impl NardyTable {
         } else {
             level.bot(rules)
         };
-        nardy::bot_action(nardy, bot.as_mut(), &mut rng(seed))
+        Ok(nardy::bot_action(nardy, bot.as_mut(), &mut rng(seed)))
     }
 
     fn describe(&self, map: &mut Map<String, Value>) {
@@ -213,7 +220,7 @@ mod tests {
     fn steps_from_the_view_play_a_turn_and_the_bot_answers() {
         let mut t = NardyTable::new(&[0, 2], "", 11).unwrap();
         // Let the bot play first if it won the roll-off.
-        while let Some(bot) = t.bot_action(3) {
+        while let Some(bot) = t.bot_action(3).unwrap() {
             let bot: Value = serde_json::from_str(&bot).unwrap();
             let seat = bot["seat"].as_u64().unwrap() as u8;
             t.act(seat, bot["action"].as_str().unwrap()).unwrap();

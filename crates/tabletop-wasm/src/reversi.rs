@@ -8,6 +8,7 @@ use tabletop_play::reversi::{self, Reversi};
 use tabletop_play::{Action, Seat, Table};
 use wasm_bindgen::prelude::wasm_bindgen;
 
+use crate::reversi_weights::trained;
 use crate::table::{person_act, players, rng, table_methods};
 
 /// A reversi table for the page.
@@ -55,10 +56,11 @@ impl ReversiTable {
 
     /// Every legal move scored by the search the terminal's hint uses (6 plies, exact
     /// from 14 empty squares), best first, as JSON: `[{"square", "name", "score",
-    /// "exact", "text"}]`. Slow: the page asks its worker.
-    pub fn hints(&self) -> String {
+    /// "exact", "text"}]`; an error when the weights are not loaded. Slow: the page asks
+    /// its worker.
+    pub fn hints(&self) -> Result<String, String> {
         let pos = *self.table.game().game().position();
-        let mut searcher = Searcher::new();
+        let mut searcher = Searcher::with_evaluator(trained()?);
         let ranked = ai::hints(&mut searcher, &pos, &Limits::depth(6, 14));
         let list: Vec<Value> = ranked
             .iter()
@@ -72,7 +74,7 @@ impl ReversiTable {
                 })
             })
             .collect();
-        Value::Array(list).to_string()
+        Ok(Value::Array(list).to_string())
     }
 }
 
@@ -81,11 +83,19 @@ impl ReversiTable {
         ReversiTable { table }
     }
 
-    fn bot_choice(&self, _seat: Seat, level: u8, seed: u64) -> Option<Action<Move>> {
-        let level = Level::new(level)?;
+    /// The bot's action with the weights [`crate::load_reversi_weights`] loaded.
+    fn bot_choice(
+        &self,
+        _seat: Seat,
+        level: u8,
+        seed: u64,
+    ) -> Result<Option<Action<Move>>, String> {
+        let Some(level) = Level::new(level) else {
+            return Ok(None);
+        };
         let game = self.table.game();
-        let mut bot = level.bot(&game.game().rules());
-        reversi::bot_action(game, bot.as_mut(), &mut rng(seed))
+        let mut bot = level.bot_with(&game.game().rules(), trained()?);
+        Ok(reversi::bot_action(game, bot.as_mut(), &mut rng(seed)))
     }
 
     fn describe(&self, map: &mut Map<String, Value>) {
@@ -139,12 +149,13 @@ mod tests {
 
     #[test]
     fn a_person_plays_and_the_bot_answers_through_json() {
+        crate::reversi_weights::tests::load();
         let mut t = ReversiTable::new(&[0, 1], false).unwrap();
         let v: Value = serde_json::from_str(&t.view()).unwrap();
         assert_eq!(v["legal"], json!([19, 26, 37, 44]));
         assert!(t.play(0).is_err(), "a1 is not legal at the start");
         t.play(37).unwrap();
-        let bot: Value = serde_json::from_str(&t.bot_action(7).unwrap()).unwrap();
+        let bot: Value = serde_json::from_str(&t.bot_action(7).unwrap().unwrap()).unwrap();
         t.act(1, bot["action"].as_str().unwrap()).unwrap();
         let v: Value = serde_json::from_str(&t.view()).unwrap();
         assert_eq!(v["version"], 2);
@@ -152,7 +163,7 @@ mod tests {
         t.undo().unwrap();
         let copy = ReversiTable::load(&t.to_bytes()).unwrap();
         assert_eq!(copy.view(), t.view());
-        let hints: Value = serde_json::from_str(&t.hints()).unwrap();
+        let hints: Value = serde_json::from_str(&t.hints().unwrap()).unwrap();
         assert_eq!(hints.as_array().unwrap().len(), 4);
     }
 }

@@ -133,8 +133,13 @@ impl SudokuTable {
         person_act(&mut self.table, Action::Play(Input::Move(mv)))
     }
 
-    fn bot_choice(&self, _seat: Seat, _level: u8, _seed: u64) -> Option<Action<Input>> {
-        None
+    fn bot_choice(
+        &self,
+        _seat: Seat,
+        _level: u8,
+        _seed: u64,
+    ) -> Result<Option<Action<Input>>, String> {
+        Ok(None)
     }
 
     fn describe(&self, map: &mut Map<String, Value>) {

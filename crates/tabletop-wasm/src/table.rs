@@ -168,17 +168,22 @@ macro_rules! table_methods {
 
             /// The action of the bot that must act now, as JSON for [`Self::act`]
             /// (with its seat: `{"seat": 1, "action": …}`), thought with randomness from
-            /// `seed`; `None` when no bot is to act. The page runs this in its worker.
-            pub fn bot_action(&self, seed: u64) -> Option<String> {
-                let (seat, level) = self.table.bot_to_act()?;
-                let action = self.bot_choice(seat, level, seed)?;
-                Some(
+            /// `seed`; `None` when no bot is to act; an error when the bot cannot play
+            /// (reversi's weights not loaded). The page runs this in its worker.
+            pub fn bot_action(&self, seed: u64) -> Result<Option<String>, String> {
+                let Some((seat, level)) = self.table.bot_to_act() else {
+                    return Ok(None);
+                };
+                let Some(action) = self.bot_choice(seat, level, seed)? else {
+                    return Ok(None);
+                };
+                Ok(Some(
                     serde_json::json!({
                         "seat": seat.0,
                         "action": crate::table::action_json(&action),
                     })
                     .to_string(),
-                )
+                ))
             }
         }
     };

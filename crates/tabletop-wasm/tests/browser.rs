@@ -8,8 +8,9 @@
 use serde_json::{Value, json};
 use tabletop_play::{Action, Player, Seat, Viewer};
 use tabletop_wasm::{
-    BattleshipTable, NardyTable, ReversiTable, SudokuTable, online_fleet_verify,
-    online_nardy_verify, online_sudoku_action, online_view, save_game,
+    BattleshipTable, NardyTable, ReversiTable, SudokuTable, load_reversi_weights,
+    online_fleet_verify, online_nardy_verify, online_sudoku_action, online_view,
+    reversi_weights_loaded, save_game,
 };
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
@@ -30,10 +31,25 @@ fn reversi_against_the_bot_saves_and_loads() {
     let square = v["legal"][0].as_u64().unwrap() as u8;
     t.play(square).unwrap();
     assert!(t.play(square).is_err(), "a refused move");
-    let bot = json(&t.bot_action(7).expect("the bot moves"));
+    // The weights are fetched by the page's worker: until they are loaded the bot and
+    // the hints say so, and a file that is not the weights is refused with the reason.
+    if !reversi_weights_loaded() {
+        let err = t.bot_action(7).unwrap_err();
+        assert!(err.contains("weights are not loaded"), "{err}");
+        assert!(t.hints().is_err());
+    }
+    let file = include_bytes!("../../reversi-core/src/ai/patterns.bin");
+    let err = load_reversi_weights(&file[..4096]).unwrap_err();
+    assert_eq!(
+        err,
+        "the reversi bot's weights cannot be read: the pattern weights file is corrupt"
+    );
+    load_reversi_weights(file).unwrap();
+    assert!(reversi_weights_loaded());
+    let bot = json(&t.bot_action(7).unwrap().expect("the bot moves"));
     assert_eq!(bot["seat"], 1);
     t.act(1, bot["action"].as_str().unwrap()).unwrap();
-    let hints = json(&t.hints());
+    let hints = json(&t.hints().unwrap());
     assert!(!hints.as_array().unwrap().is_empty());
     let copy = ReversiTable::load(&t.to_bytes()).unwrap();
     assert_eq!(copy.view(), t.view());
@@ -56,7 +72,7 @@ fn nardy_steps_and_the_bot() {
                 t.step(from as u8, to as u8).unwrap();
             }
             Some(seat) => {
-                let bot = json(&t.bot_action(3).expect("the bot plays"));
+                let bot = json(&t.bot_action(3).unwrap().expect("the bot plays"));
                 t.act(seat as u8, bot["action"].as_str().unwrap()).unwrap();
             }
             None => break,
@@ -93,7 +109,7 @@ fn battleship_random_fleet_and_the_heat_map() {
     let mut t = BattleshipTable::new(1, "russian").unwrap();
     t.auto_place(3);
     t.confirm_fleet().unwrap();
-    if let Some(bot) = t.bot_action(4) {
+    if let Some(bot) = t.bot_action(4).unwrap() {
         t.act(1, json(&bot)["action"].as_str().unwrap()).unwrap();
     }
     let hint = json(&t.hints(9).unwrap());

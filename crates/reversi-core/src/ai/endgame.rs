@@ -58,6 +58,7 @@ pub struct Solver {
     aborted: bool,
 }
 
+#[cfg(feature = "shipped-weights")]
 impl Default for Solver {
     fn default() -> Solver {
         Solver::new()
@@ -74,12 +75,14 @@ struct Candidate {
 
 impl Solver {
     /// A solver with a table of 2^20 entries (24 MiB).
+    #[cfg(feature = "shipped-weights")]
     pub fn new() -> Solver {
         Solver::with_table_bits(20)
     }
 
     /// A solver with a table of 2^`bits` entries (24 bytes each), ordering moves with
     /// the shipped pattern evaluation.
+    #[cfg(feature = "shipped-weights")]
     pub fn with_table_bits(bits: u32) -> Solver {
         Solver::with_evaluator(bits, Evaluator::trained())
     }

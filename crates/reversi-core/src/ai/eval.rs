@@ -63,6 +63,7 @@ pub struct Evaluator {
     base3: [u16; 256],
 }
 
+#[cfg(feature = "shipped-weights")]
 impl Default for Evaluator {
     fn default() -> Evaluator {
         Evaluator::trained()
@@ -160,7 +161,9 @@ impl Evaluator {
         Evaluator::new(Weights::default())
     }
 
-    /// The evaluation with the pattern weights shipped with the crate.
+    /// The evaluation with the pattern weights shipped with the crate (the
+    /// `shipped-weights` feature).
+    #[cfg(feature = "shipped-weights")]
     pub fn trained() -> Evaluator {
         Evaluator::with_patterns(PatternWeights::shipped())
     }

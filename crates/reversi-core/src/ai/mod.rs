@@ -13,6 +13,7 @@
 //! - [`hints`] scores every legal move.
 //!
 //! ```
+//! # #[cfg(feature = "shipped-weights")] {
 //! use rand::SeedableRng;
 //! use rand_chacha::ChaCha8Rng;
 //! use reversi_core::ai::{Bot, Engine, Level, Solver};
@@ -30,6 +31,7 @@
 //! let mut rng = ChaCha8Rng::seed_from_u64(7);
 //! let mv = bot.choose_move(&Position::start(), &mut rng).unwrap();
 //! assert!(Position::start().is_legal(mv));
+//! # }
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -102,6 +104,7 @@ pub trait Bot {
 /// assert_eq!(level, Level::new(6).unwrap());
 /// assert_eq!((level.get(), level.name(), level.to_string()), (6, "club", "6".to_owned()));
 /// assert_eq!(Level::ALL.len(), 10);
+/// # #[cfg(feature = "shipped-weights")]
 /// let _bot = level.bot(&Rules::default());
 /// # Ok::<(), reversi_core::ai::ParseLevelError>(())
 /// ```
@@ -161,9 +164,18 @@ impl Level {
     /// A fresh bot of this level: an [`Engine`] with empty tables. Reversi's only rule
     /// switch (who moves first) does not change how a bot plays, so `rules` is not
     /// needed to build one; it is taken for the shape every engine shares.
+    #[cfg(feature = "shipped-weights")]
     pub fn bot(self, rules: &Rules) -> Box<dyn Bot> {
+        self.bot_with(rules, Evaluator::default())
+    }
+
+    /// A fresh bot of this level that evaluates with `eval`: the one [`Level::bot`] builds
+    /// when `eval` holds the shipped weights, for a frontend that reads them at run time
+    /// (`Evaluator::with_patterns(PatternWeights::from_bytes(file)?)`) instead of
+    /// compiling them in. Cloning an [`Evaluator`] shares its weights.
+    pub fn bot_with(self, rules: &Rules, eval: Evaluator) -> Box<dyn Bot> {
         let _ = rules;
-        Box::new(Engine::new(self))
+        Box::new(Engine::with_level_evaluator(self, eval))
     }
 
     /// The thinking time a move of this level when it plays on a [`Clock`]
@@ -181,6 +193,7 @@ impl Level {
     /// [`Level::time_ms`] a move, however fast the machine; the other levels play exactly
     /// as [`Level::bot`]'s. A bot on the clock no longer plays the same game for the same
     /// seed on every machine: use [`Level::bot`] where that matters.
+    #[cfg(feature = "shipped-weights")]
     pub fn bot_on_clock(self, rules: &Rules, clock: Clock) -> Box<dyn Bot> {
         let _ = rules;
         match self.time_ms() {
@@ -339,6 +352,7 @@ impl fmt::Debug for Clock {
 
 impl Engine {
     /// The bot of `level`.
+    #[cfg(feature = "shipped-weights")]
     pub fn new(level: Level) -> Engine {
         Engine::with_level_evaluator(level, Evaluator::default())
     }
@@ -354,6 +368,7 @@ impl Engine {
     }
 
     /// A bot with an explicit budget and no noise.
+    #[cfg(feature = "shipped-weights")]
     pub fn with_limits(limits: Limits) -> Engine {
         Engine::with_evaluator(limits, Evaluator::default())
     }
@@ -457,5 +472,6 @@ impl Bot for Engine {
     }
 }
 
-#[cfg(test)]
+// The bots' own tests play with the shipped weights.
+#[cfg(all(test, feature = "shipped-weights"))]
 mod tests;

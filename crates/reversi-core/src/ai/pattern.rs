@@ -340,7 +340,10 @@ pub struct PatternWeights {
 }
 
 impl PatternWeights {
-    /// The weights shipped with the crate (built by `tabletop reversi train`).
+    /// The weights shipped with the crate (built by `tabletop reversi train`), compiled in
+    /// with the `shipped-weights` feature; without it, read the file with
+    /// [`PatternWeights::from_bytes`].
+    #[cfg(feature = "shipped-weights")]
     pub fn shipped() -> PatternWeights {
         // The shipped file is checked by the tests, so this cannot fail.
         PatternWeights::from_bytes(include_bytes!("patterns.bin"))
@@ -711,6 +714,12 @@ mod tests {
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
+    /// The shipped file read as a frontend reads it at run time, with or without the
+    /// `shipped-weights` feature.
+    fn file_weights() -> PatternWeights {
+        PatternWeights::from_bytes(include_bytes!("patterns.bin")).expect("the shipped file")
+    }
+
     fn square_bit(name: &str) -> u64 {
         let b = name.as_bytes();
         1 << ((b[1] - b'1') * 8 + (b[0] - b'a'))
@@ -783,7 +792,7 @@ mod tests {
     fn symmetric_positions_evaluate_alike() {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         let samples = self_play(&mut rng, 2, 1, 4, 10);
-        let w = PatternWeights::shipped();
+        let w = file_weights();
         for s in &samples {
             let e = w.evaluate(s.player, s.opponent);
             for (p, o) in images(s.player).into_iter().zip(images(s.opponent)) {
@@ -794,7 +803,9 @@ mod tests {
 
     #[test]
     fn weights_files_round_trip_and_bad_files_are_rejected() {
-        let shipped = PatternWeights::shipped();
+        let shipped = file_weights();
+        #[cfg(feature = "shipped-weights")]
+        assert_eq!(PatternWeights::shipped(), shipped);
         assert_ne!(
             shipped,
             PatternWeights::zero(),

@@ -96,6 +96,7 @@ pub const PROBCUT_MARGIN: i32 = 150;
 /// (four discs: narrower windows fail too often, see `docs/research/reversi-strength.md`).
 pub const ASPIRATION_WINDOW: i32 = 4 * DISC;
 
+#[cfg(feature = "shipped-weights")]
 impl Default for Searcher {
     fn default() -> Searcher {
         Searcher::new()
@@ -113,6 +114,7 @@ fn disc_window(alpha: i32, beta: i32) -> (i32, i32) {
 
 impl Searcher {
     /// A searcher with the default evaluation and 2^18-entry tables.
+    #[cfg(feature = "shipped-weights")]
     pub fn new() -> Searcher {
         Searcher::with_evaluator(Evaluator::default())
     }

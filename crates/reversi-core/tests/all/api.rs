@@ -4,8 +4,16 @@
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use reversi_core::ai::{Bot, Level};
+use reversi_core::ai::pattern::{PatternWeights, WeightsError};
+use reversi_core::ai::{Bot, Evaluator, Level};
 use reversi_core::{Color, Game, LoadError, Move, PlayError, Position, Record, Rules, Square};
+
+/// The trained evaluation from the weights file read at run time, as the browser app
+/// gives it to the bots (the tests run with and without the `shipped-weights` feature).
+fn trained() -> Evaluator {
+    let bytes = include_bytes!("../../src/ai/patterns.bin");
+    Evaluator::with_patterns(PatternWeights::from_bytes(bytes).expect("the shipped file"))
+}
 
 fn sq(name: &str) -> Move {
     Move::Place(name.parse::<Square>().unwrap())
@@ -60,6 +68,7 @@ fn undo_restores_and_redo_replays() {
 #[test]
 fn a_bot_of_every_level_plays_a_whole_game() {
     let rules = Rules::default();
+    let eval = trained();
     assert_eq!(Level::ALL.first(), Some(&Level::MIN));
     assert_eq!(Level::ALL.last(), Some(&Level::MAX));
     for (i, level) in Level::ALL.into_iter().enumerate() {
@@ -68,7 +77,10 @@ fn a_bot_of_every_level_plays_a_whole_game() {
         assert_eq!(level.to_string().parse::<Level>(), Ok(level));
         assert_eq!(level.name().to_uppercase().parse::<Level>(), Ok(level));
         // Strong levels against the weakest, so the game stays short in debug builds.
-        let mut bots: [Box<dyn Bot>; 2] = [level.bot(&rules), Level::MIN.bot(&rules)];
+        let mut bots: [Box<dyn Bot>; 2] = [
+            level.bot_with(&rules, eval.clone()),
+            Level::MIN.bot_with(&rules, eval.clone()),
+        ];
         let mut rng = ChaCha8Rng::seed_from_u64(u64::from(level.get()));
         let mut game = Game::new(rules);
         // Start a few moves in, so strong levels reach their endgame solver sooner.
@@ -101,9 +113,42 @@ fn a_forced_pass_is_a_move() {
     // White has no move, Black has: White's only legal move is the pass.
     let pos: Position = format!("XO{} O", "-".repeat(62)).parse().unwrap();
     assert_eq!(pos.legal_moves().as_slice(), &[Move::Pass]);
-    let mut bot = Level::new(5).unwrap().bot(&Rules::default());
+    let mut bot = Level::new(5)
+        .unwrap()
+        .bot_with(&Rules::default(), trained());
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     assert_eq!(bot.choose_move(&pos, &mut rng), Some(Move::Pass));
+}
+
+#[test]
+fn weights_given_at_run_time_play_as_the_shipped_ones_and_bad_files_are_refused() {
+    let rules = Rules::default();
+    let level = Level::new(7).unwrap();
+    let mut given = level.bot_with(&rules, trained());
+    let mut game = Game::new(rules);
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    #[cfg(feature = "shipped-weights")]
+    let (mut shipped, mut shipped_rng) = (level.bot(&rules), ChaCha8Rng::seed_from_u64(5));
+    for _ in 0..12 {
+        let mv = given
+            .choose_move(game.position(), &mut rng)
+            .expect("not over");
+        #[cfg(feature = "shipped-weights")]
+        assert_eq!(
+            shipped.choose_move(game.position(), &mut shipped_rng),
+            Some(mv)
+        );
+        game.play(mv).unwrap();
+    }
+    let bytes = include_bytes!("../../src/ai/patterns.bin");
+    assert_eq!(
+        PatternWeights::from_bytes(&bytes[..1000]),
+        Err(WeightsError::Corrupt)
+    );
+    assert_eq!(
+        PatternWeights::from_bytes(b"<!doctype html>"),
+        Err(WeightsError::BadMagic)
+    );
 }
 
 fn mid_game() -> Game {
