@@ -20,7 +20,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 #[cfg(feature = "server")]
-mod battleship;
+pub(crate) mod battleship;
 #[cfg(feature = "server")]
 pub mod client;
 #[cfg(feature = "server")]

@@ -226,7 +226,7 @@ pub(super) fn grid_at(
 }
 
 /// The placing panel: the ships left, the orientation, the buttons and what is wrong
-/// with the ship at the cursor.
+/// with the ship at the cursor. Returns the row under it.
 pub(super) fn panel(
     s: &Placer,
     pen: &mut Pen,
@@ -234,7 +234,7 @@ pub(super) fn panel(
     (x, y): (u16, u16),
     bad: Option<battleship_core::FleetError>,
     theme: &Theme,
-) {
+) -> u16 {
     let missing = s.placement.missing();
     pen.put(x, y, "Ships to place", theme.accent);
     let mut lens: Vec<u8> = s.rules.fleet().to_vec();
@@ -309,7 +309,7 @@ pub(super) fn panel(
         Button::Start,
     ));
     row += 2;
-    if complete {
+    let used = if complete {
         pen.wrap(
             x,
             row,
@@ -320,9 +320,9 @@ pub(super) fn panel(
                 s.start_label
             ),
             theme.good,
-        );
+        )
     } else if let Some(e) = bad {
-        pen.wrap(x, row, PANEL, 4, &format!("Not here: {e}"), theme.bad);
+        pen.wrap(x, row, PANEL, 4, &format!("Not here: {e}"), theme.bad)
     } else {
         pen.wrap(
             x,
@@ -331,6 +331,7 @@ pub(super) fn panel(
             3,
             &format!("{}: fits. Enter or click places it.", s.cursor),
             theme.good,
-        );
-    }
+        )
+    };
+    row + used
 }

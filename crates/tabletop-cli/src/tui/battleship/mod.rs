@@ -12,6 +12,8 @@
 
 mod draw;
 mod input;
+#[cfg(feature = "server")]
+pub mod online;
 mod placer;
 mod play;
 mod scene;

@@ -201,7 +201,7 @@ impl BattleshipScreen {
             ),
             None => ("The computer is aiming…".to_owned(), Tone::Dim),
         };
-        Some(Scene::Battle(Battle {
+        Some(Scene::Battle(Box::new(Battle {
             rules: self.rules.clone(),
             fleet: Some(mine.fleet().clone()),
             incoming: mine.incoming().clone(),
@@ -221,6 +221,6 @@ impl BattleshipScreen {
             ],
             legend: "■ ship  X hit  • miss  ~ water  · unknown  t: hint",
             lines: Vec::new(),
-        }))
+        })))
     }
 }

@@ -71,7 +71,7 @@ pub(super) struct Battle {
 pub(super) enum Scene<'a> {
     /// Your fleet being laid out, with lines under the grid (an online table's).
     Placing(&'a Placer, Vec<(String, Tone)>),
-    Battle(Battle),
+    Battle(Box<Battle>),
 }
 
 /// The words for a shot's result under the grids.
@@ -98,9 +98,9 @@ pub(super) fn draw(scene: &Scene, buf: &mut Buffer, area: Rect, theme: &Theme) -
     let fits = |scale: (u16, u16)| {
         let (gw, gh) = grid_size(rules, scale);
         let (w, h) = if placing {
-            // the lines go under the grid
-            let under = if extra > 0 { gh + 1 + extra } else { gh };
-            (gw + 3 + PANEL, under.max(16))
+            // the lines go under the grid and the panel
+            let under = if extra > 0 { 1 + extra } else { 0 };
+            (gw + 3 + PANEL, gh.max(16) + under)
         } else {
             (2 * gw + 4, gh + INFO_LINES + 1)
         };
@@ -148,19 +148,10 @@ pub(super) fn draw(scene: &Scene, buf: &mut Buffer, area: Rect, theme: &Theme) -
                 |c| (Some(c) == cursor).then_some(theme.cursor),
             );
             layout.mine = Some(grid);
-            panel(p, &mut pen, &mut layout, (x0 + gw + 3, y0), bad, theme);
-            // under the grid, no wider than it
-            let mut under = Pen {
-                clip: pen.clip.intersection(Rect {
-                    x: x0,
-                    y: y0,
-                    width: gw + 2,
-                    height: u16::MAX - y0,
-                }),
-                buf: pen.buf,
-            };
+            let bottom = panel(p, &mut pen, &mut layout, (x0 + gw + 3, y0), bad, theme);
+            let y = bottom.max(y0 + gh) + 1;
             for (i, (line, tone)) in lines.iter().enumerate() {
-                under.put(x0, y0 + gh + 1 + i as u16, line, tone.style(theme));
+                pen.put(x0, y + i as u16, line, tone.style(theme));
             }
         }
         Scene::Battle(b) => battle(b, &mut pen, &mut layout, (x0, y0), scale, theme),
