@@ -8,12 +8,13 @@
 //! the end), [`lines`] the line mode's command loop, [`remote`] what a game gives them,
 //! and one file per game says how its views, events and typed moves read.
 //!
-//! On a terminal (not `--plain`), nardy and reversi play online full screen
-//! (`tui::nardy::online`, `tui::reversi::online`, sharing `tui::online::Session`): the
-//! same boards as offline, drawn from the server's `TableView` instead of a local
-//! `Table<G>`, moves sent through the link, the link's notes drained on each tick, and
-//! undo, save, new game and the settings off. Battleship and sudoku play online in line
-//! mode for now.
+//! On a terminal (not `--plain`), nardy, reversi and battleship play online full screen
+//! (`tui::nardy::online`, `tui::reversi::online`, `tui::battleship::online`, sharing
+//! `tui::online::Session`): the same boards as offline, drawn from the server's
+//! `TableView` instead of a local `Table<G>`, moves sent through the link, the link's
+//! notes drained on each tick, and undo, save, new game and the settings off. Battleship
+//! checks the fleets of the end against the server's commitments
+//! ([`battleship::check_fleets`]). Sudoku plays online in line mode for now.
 
 use std::path::PathBuf;
 
