@@ -256,8 +256,10 @@ fn a_battleship_game_at_a_server_through_a_dropped_connection() {
             proxy.restore();
             cut = true;
         }
+        // (and the link back, should the shot's answer have come before the cut)
         tick_until(&mut screen, LIMIT, "the shot's view", |s| {
             s.session().client.pending.is_none()
+                && !s.session().client.reconnecting
                 && s.session().view().is_some_and(|v| v.version > version)
         });
         if shots == 10 {
