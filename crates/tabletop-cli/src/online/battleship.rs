@@ -32,6 +32,8 @@ legend: # ship, X hit, o miss, ~ known water, . unknown";
 /// player's own until `done`).
 pub(crate) struct Battleship {
     draft: RefCell<Option<Placement>>,
+    /// The fleet commitments of the `table` message as seen before the first shot.
+    first_commitments: RefCell<Value>,
 }
 
 impl Battleship {
@@ -39,6 +41,7 @@ impl Battleship {
     pub(crate) fn new() -> Battleship {
         Battleship {
             draft: RefCell::new(None),
+            first_commitments: RefCell::new(Value::Null),
         }
     }
 }
@@ -311,5 +314,22 @@ impl Remote for Battleship {
             })
             .unwrap_or_default();
         format!("{you}{enemy}")
+    }
+
+    /// The fleets of the end against the server's commitments ([`check_fleets`]); the
+    /// commitments are kept as first seen before any shot.
+    fn end_check(&self, view: &View<Self>, info: &Value) -> Option<(bool, String)> {
+        let mut first = self.first_commitments.borrow_mut();
+        if info["commitments"].is_array() && (view.state.shots.is_empty() || first.is_null()) {
+            *first = info["commitments"].clone();
+        }
+        check_fleets(view, info, &first)
+    }
+
+    /// A table that committed to a fleet reveals the salts at the end.
+    fn has_end_check(&self, info: &Value) -> bool {
+        info["commitments"]
+            .as_array()
+            .is_some_and(|c| c.iter().any(Value::is_string))
     }
 }

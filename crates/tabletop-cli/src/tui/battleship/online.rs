@@ -3,8 +3,8 @@
 //! (a random fleet to start with; keys, clicks, drags, `a`), `[send fleet]` places it at
 //! the table, then you shoot on the enemy grid; the other side's shots show as their views
 //! come. The server decides every shot (a refusal is said, and changes nothing). At the
-//! end the enemy fleet is shown and checked against the commitment the server published
-//! before the first shot ("Fleets verified"). Undo of shots, save and the settings are
+//! end the enemy fleet is shown, and the client checks the fleets against the commitments
+//! the server published before the first shot ("Fleets verified"). Undo of shots, save and the settings are
 //! off; `r r` resigns in the battle, `R R` at any time.
 
 use std::time::Instant;
@@ -16,7 +16,6 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use serde_json::Value;
 use tabletop_play::EndReason;
 use tabletop_play::battleship::Input;
 
@@ -26,7 +25,7 @@ use super::scene::{self, Battle, Scene, Tone, result_words};
 use super::settings::sampler_for;
 use crate::common::{CliResult, clock_seed};
 use crate::online::ConnectArgs;
-use crate::online::battleship::{Battleship, check_fleets};
+use crate::online::battleship::Battleship;
 use crate::online::remote::{Create, Remote, View};
 use crate::tui::online::Session;
 use crate::tui::{Ctx, GameScreen, Handled, Theme};
@@ -47,10 +46,6 @@ pub struct OnlineBattleship {
     layout: Layout,
     /// Random fleets for the placer.
     rng: ChaCha8Rng,
-    /// The fleet commitments of the `table` message as first seen before any shot.
-    first_commitments: Value,
-    /// The check of the fleets at the end: whether it held, in words.
-    fleet_check: Option<(bool, String)>,
 }
 
 impl OnlineBattleship {
@@ -72,8 +67,6 @@ impl OnlineBattleship {
             resigning: None,
             layout: Layout::default(),
             rng: ChaCha8Rng::seed_from_u64(clock_seed()),
-            first_commitments: Value::Null,
-            fleet_check: None,
         }
     }
 
@@ -82,9 +75,10 @@ impl OnlineBattleship {
         &self.session
     }
 
-    /// The check of the fleets, once the game is over and the server revealed the salts.
+    /// The check of the fleets (the client's, `online::battleship::check_fleets`), once
+    /// the game is over and the server revealed the salts.
     pub fn fleet_check(&self) -> Option<&(bool, String)> {
-        self.fleet_check.as_ref()
+        self.session.client.end_check.as_ref()
     }
 
     /// Whether this seat still lays out its fleet.
@@ -97,9 +91,8 @@ impl OnlineBattleship {
         self.session.seat().unwrap_or(0)
     }
 
-    /// Follows the view: a placer while this seat has no fleet at the table, the
-    /// commitments before the first shot, the fleet check at the end.
-    fn follow(&mut self, ctx: &mut Ctx) {
+    /// Follows the view: a placer while this seat has no fleet at the table.
+    fn follow(&mut self) {
         let Some(view) = self.session.view() else {
             return;
         };
@@ -116,18 +109,6 @@ impl OnlineBattleship {
             let placement = Placement::from_fleet(rules.clone(), &fleet);
             self.placer = Some(Placer::new(placement, "send fleet"));
             self.target = Coord::from_index(0, rules.width());
-        }
-        let info = &self.session.client.info;
-        if info["commitments"].is_array()
-            && (view.state.shots.is_empty() || self.first_commitments.is_null())
-        {
-            self.first_commitments = info["commitments"].clone();
-        }
-        if self.fleet_check.is_none()
-            && let Some(check) = check_fleets(view, info, &self.first_commitments)
-        {
-            ctx.say(check.1.clone());
-            self.fleet_check = Some(check);
         }
     }
 
@@ -253,7 +234,7 @@ impl OnlineBattleship {
     /// The lines about the table, and the fleet check once made.
     fn lines(&self, rows: usize) -> Vec<(String, Tone)> {
         let mut lines: Vec<(String, Tone)> = Vec::new();
-        if let Some((ok, words)) = &self.fleet_check {
+        if let Some((ok, words)) = self.fleet_check() {
             lines.push((words.clone(), if *ok { Tone::Good } else { Tone::Bad }));
         }
         let rows = rows.saturating_sub(lines.len());
@@ -455,9 +436,8 @@ impl GameScreen for OnlineBattleship {
 
     fn tick(&mut self, _now: Instant, ctx: &mut Ctx) -> bool {
         let changed = self.session.poll(ctx);
-        let checked = self.fleet_check.is_some();
-        self.follow(ctx);
-        changed || checked != self.fleet_check.is_some()
+        self.follow();
+        changed
     }
 
     fn status(&self) -> String {
@@ -474,7 +454,7 @@ impl GameScreen for OnlineBattleship {
             view.state.tracking[mine].afloat().len()
         );
         if view.ending.is_some() {
-            let check = match &self.fleet_check {
+            let check = match self.fleet_check() {
                 Some((true, _)) => " · fleets verified",
                 Some((false, _)) => " · fleets NOT verified",
                 None => "",
