@@ -291,9 +291,14 @@ struct CountArgs {
 }
 
 /// Online play against another person (seat 0 shoots first; the other seat is open for
-/// the invite). `--rules` chooses the rule set; the fleets are placed at the start.
+/// the invite), full screen on a terminal, else in line mode. `--rules` chooses the rule
+/// set; the fleets are placed at the start.
 #[cfg(feature = "server")]
-fn play_online(online: &crate::online::ConnectArgs, args: &PlayArgs) -> CliResult {
+fn play_online(
+    online: &crate::online::ConnectArgs,
+    args: &PlayArgs,
+    full_screen: bool,
+) -> CliResult {
     use serde_json::json;
     if args.load.is_some() {
         return Err(CliError::usage(
@@ -301,24 +306,24 @@ fn play_online(online: &crate::online::ConnectArgs, args: &PlayArgs) -> CliResul
         ));
     }
     let rules = serde_json::to_value(args.rules.rules())?;
-    crate::online::battleship(online, vec![json!("me"), json!("open")], rules)
+    let seats = vec![json!("me"), json!("open")];
+    if full_screen {
+        let create = crate::online::remote::Create { seats, rules };
+        let screen = crate::tui::battleship::online::OnlineBattleship::start(online, create)?;
+        return crate::tui::run(Box::new(screen));
+    }
+    crate::online::battleship(online, seats, rules)
 }
 
 #[cfg(not(feature = "server"))]
-fn play_online(_: &crate::online::ConnectArgs, _: &PlayArgs) -> CliResult {
+fn play_online(_: &crate::online::ConnectArgs, _: &PlayArgs, _: bool) -> CliResult {
     Err(crate::online::unavailable())
 }
 
 /// Runs `tabletop battleship`.
 pub fn run(args: BattleshipArgs, full_screen: bool) -> CliResult {
     if args.online.is_set() {
-        if full_screen {
-            // Only nardy and reversi have an online full screen so far.
-            println!(
-                "Online Battleship is played in line mode (the full screen plays nardy and reversi online)."
-            );
-        }
-        return play_online(&args.online, &args.play);
+        return play_online(&args.online, &args.play, full_screen);
     }
     match args.command {
         None if full_screen => play_full_screen(args.play),

@@ -30,17 +30,82 @@ legend: # ship, X hit, o miss, ~ known water, . unknown";
 
 /// The client's side of battleship: the fleet being arranged before it is placed (the
 /// player's own until `done`).
-struct Battleship {
+pub(crate) struct Battleship {
     draft: RefCell<Option<Placement>>,
+    /// The fleet commitments of the `table` message as seen before the first shot.
+    first_commitments: RefCell<Value>,
+}
+
+impl Battleship {
+    /// The game with no fleet arranged yet.
+    pub(crate) fn new() -> Battleship {
+        Battleship {
+            draft: RefCell::new(None),
+            first_commitments: RefCell::new(Value::Null),
+        }
+    }
 }
 
 /// Plays battleship at the server of `args`: a new table with `seats` and `rules`, or
 /// the table of `--invite` or `--table`.
 pub fn play(args: &ConnectArgs, seats: Vec<Value>, rules: Value) -> CliResult {
-    let game = Battleship {
-        draft: RefCell::new(None),
+    client::play(Battleship::new(), args, Create { seats, rules })
+}
+
+/// The check of a finished game's fleets (docs/protocol.md, "Battleship fleet
+/// commitments"): each fleet of the final view hashed with its salt is the commitment of
+/// the last `table` message (`info`), and that commitment is the one first seen while no
+/// shot was fired (`first`, when seen). `None` until the game is over and the salts are
+/// revealed (or when no fleet was placed); then whether it holds and the words to say.
+pub(crate) fn check_fleets(
+    view: &View<Battleship>,
+    info: &Value,
+    first: &Value,
+) -> Option<(bool, String)> {
+    view.ending.as_ref()?;
+    let salts = info["salts"].as_array()?;
+    let mut checked = 0;
+    for (seat, fleet) in view.state.fleets.iter().enumerate() {
+        let Some(fleet) = fleet else {
+            continue;
+        };
+        let who = Battleship::side(seat as u8);
+        let salt = salts
+            .get(seat)
+            .and_then(Value::as_str)
+            .and_then(tabletop_server::identity::unhex)
+            .and_then(|bytes| <[u8; 32]>::try_from(bytes).ok());
+        let Some(salt) = salt else {
+            return Some((
+                false,
+                format!("Fleets NOT verified: {who}'s salt does not read."),
+            ));
+        };
+        let published = info["commitments"][seat].as_str().unwrap_or_default();
+        let made = tabletop_server::games::fleet_commitment(&salt, fleet);
+        if !made.eq_ignore_ascii_case(published) {
+            return Some((
+                false,
+                format!("Fleets NOT verified: {who}'s fleet is not its commitment."),
+            ));
+        }
+        if let Some(seen) = first[seat].as_str()
+            && !seen.eq_ignore_ascii_case(published)
+        {
+            return Some((
+                false,
+                format!("Fleets NOT verified: {who}'s commitment changed in the game."),
+            ));
+        }
+        checked += 1;
+    }
+    // With no fleet placed there is nothing to check.
+    let words = match checked {
+        0 => return None,
+        1 => "Fleets verified: the fleet matches the server's commitment.",
+        _ => "Fleets verified: both match the server's commitments.",
     };
-    client::play(game, args, Create { seats, rules })
+    Some((true, words.to_owned()))
 }
 
 fn other(me: u8) -> usize {
@@ -249,5 +314,22 @@ impl Remote for Battleship {
             })
             .unwrap_or_default();
         format!("{you}{enemy}")
+    }
+
+    /// The fleets of the end against the server's commitments ([`check_fleets`]); the
+    /// commitments are kept as first seen before any shot.
+    fn end_check(&self, view: &View<Self>, info: &Value) -> Option<(bool, String)> {
+        let mut first = self.first_commitments.borrow_mut();
+        if info["commitments"].is_array() && (view.state.shots.is_empty() || first.is_null()) {
+            *first = info["commitments"].clone();
+        }
+        check_fleets(view, info, &first)
+    }
+
+    /// A table that committed to a fleet reveals the salts at the end.
+    fn has_end_check(&self, info: &Value) -> bool {
+        info["commitments"]
+            .as_array()
+            .is_some_and(|c| c.iter().any(Value::is_string))
     }
 }

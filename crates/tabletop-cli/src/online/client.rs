@@ -84,6 +84,8 @@ pub struct Client<R: Remote> {
     commitment: Option<String>,
     /// The dice check at the end.
     pub(crate) dice_check: DiceCheck,
+    /// The game's own check of the end ([`Remote::end_check`]), once made.
+    pub(crate) end_check: Option<(bool, String)>,
     /// The connection is down: the link is trying again.
     pub(crate) reconnecting: bool,
 }
@@ -163,6 +165,7 @@ impl<R: Remote> Client<R> {
             info: Value::Null,
             commitment: None,
             dice_check: DiceCheck::None,
+            end_check: None,
             reconnecting: false,
         }
     }
@@ -372,6 +375,7 @@ impl<R: Remote> Client<R> {
                 self.seed_dice(message);
                 self.table_status(text(message, "status"));
                 self.ask_proof();
+                self.check_end();
                 return Ok(self.over());
             }
             "save" => {
@@ -388,6 +392,7 @@ impl<R: Remote> Client<R> {
                     self.version = Some(self.version.unwrap_or(0).max(view.version));
                     self.view = Some(view);
                     self.show();
+                    self.check_end();
                     return Ok(self.over());
                 }
             }
@@ -405,11 +410,25 @@ impl<R: Remote> Client<R> {
         Ok(false)
     }
 
-    /// Whether the game is over and nothing is left to hear: the result is known and a
-    /// nardy table's dice are checked.
+    /// Whether the game is over and nothing is left to hear: the result is known, a
+    /// nardy table's dice are checked and the game's end check is made.
     pub(crate) fn over(&self) -> bool {
         let ended = self.view.as_ref().is_some_and(|v| v.ending.is_some());
-        ended && (self.commitment.is_none() || matches!(self.dice_check, DiceCheck::Done(..)))
+        ended
+            && (self.commitment.is_none() || matches!(self.dice_check, DiceCheck::Done(..)))
+            && (self.end_check.is_some() || !self.game.has_end_check(&self.info))
+    }
+
+    /// Makes the game's check of the end once it can be made, and says it.
+    fn check_end(&mut self) {
+        let Some(view) = self.view.as_ref().filter(|_| self.end_check.is_none()) else {
+            return;
+        };
+        if let Some((ok, words)) = self.game.end_check(view, &self.info) {
+            let line = self.paint(&words, if ok { Style::Green } else { Style::Red });
+            self.say(line);
+            self.end_check = Some((ok, words));
+        }
     }
 
     /// Once the game is over and the server has revealed its dice seed, asks for the save

@@ -8,19 +8,20 @@
 //! the end), [`lines`] the line mode's command loop, [`remote`] what a game gives them,
 //! and one file per game says how its views, events and typed moves read.
 //!
-//! On a terminal (not `--plain`), nardy, reversi and sudoku play online full screen
-//! (`tui::nardy::online`, `tui::reversi::online`, `tui::sudoku::online`, sharing
-//! `tui::online::Session`): the same boards as offline, drawn from the server's
-//! `TableView` instead of a local `Table<G>`, moves sent through the link, the link's
-//! notes drained on each tick, and undo, save, new game and the settings off. Battleship
-//! plays online in line mode for now.
+//! On a terminal (not `--plain`), all four games play online full screen
+//! (`tui::nardy::online`, `tui::reversi::online`, `tui::battleship::online`,
+//! `tui::sudoku::online`, sharing `tui::online::Session`): the same boards as offline,
+//! drawn from the server's `TableView` instead of a local `Table<G>`, moves sent through
+//! the link, the link's notes drained on each tick, and undo, save, new game and the
+//! settings off. Battleship checks the fleets of the end against the server's
+//! commitments ([`battleship::check_fleets`]).
 
 use std::path::PathBuf;
 
 use clap::Args;
 
 #[cfg(feature = "server")]
-mod battleship;
+pub(crate) mod battleship;
 #[cfg(feature = "server")]
 pub mod client;
 #[cfg(feature = "server")]

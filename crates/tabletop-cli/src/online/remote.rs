@@ -50,6 +50,16 @@ pub trait Remote {
     ) -> CliResult<Reply>;
     /// The result in words, for `me`.
     fn result(&self, ending: &Ending<Self::Score>, view: &View<Self>, me: Option<u8>) -> String;
+    /// A check of the end against what the server published (battleship's fleet
+    /// commitments), from the view and the last `table` message, called on each of them:
+    /// whether it holds and the words, once it can be made.
+    fn end_check(&self, _view: &View<Self>, _info: &Value) -> Option<(bool, String)> {
+        None
+    }
+    /// Whether the table of this `table` message has an end check to wait for.
+    fn has_end_check(&self, _info: &Value) -> bool {
+        false
+    }
 }
 
 /// What a game command asks for.

@@ -28,5 +28,7 @@ mod tui_battleship;
 mod tui_nardy;
 #[cfg(feature = "server")]
 mod tui_online;
+#[cfg(feature = "server")]
+mod tui_online_battleship;
 mod tui_sudoku;
 mod usage;

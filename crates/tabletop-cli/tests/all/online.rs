@@ -388,6 +388,29 @@ fn battleship_online_places_both_fleets_and_a_shot_goes_through() {
 }
 
 #[test]
+fn battleship_online_in_line_mode_checks_the_fleets_at_the_end() {
+    let dir = temp_dir();
+    let server = Server::start(&dir.join("db.sqlite"), "127.0.0.1:0");
+    let (mut first, mut second) = pair(&dir, &server.url, "battleship");
+    for p in [&mut first, &mut second] {
+        p.expect(|l| l.starts_with("Place your fleet"));
+        p.type_line("done");
+    }
+    first.expect(|l| l.starts_with("Your shot, the first shooter"));
+    first.type_line("e5");
+    second.expect(|l| l.starts_with("the other player shoots e5: "));
+    // A resignation ends the game: both fleets are shown and each client checks them
+    // against the commitments the server published before the first shot, then ends.
+    second.type_line("resign");
+    for p in [&mut first, &mut second] {
+        p.expect(|l| l.starts_with("Game over by resignation"));
+        p.expect(|l| l == "Fleets verified: both match the server's commitments.");
+    }
+    assert!(first.finish() && second.finish());
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
 fn a_sudoku_online_is_played_and_watched() {
     let dir = temp_dir();
     let server = Server::start(&dir.join("db.sqlite"), "127.0.0.1:0");

@@ -6,7 +6,7 @@ use crate::pty::{self, Pty};
 use crate::serve::start_serve;
 
 /// The invite code on a screen (`Invite code: XXXXXXXXXX`).
-fn invite(screen: &str) -> String {
+pub(crate) fn invite(screen: &str) -> String {
     let at = screen.find("Invite code").expect("an invite code") + "Invite code".len();
     screen[at..]
         .trim_start_matches([':', ' '])
@@ -16,7 +16,7 @@ fn invite(screen: &str) -> String {
 }
 
 /// A child process killed when dropped (a failed assertion too).
-struct Killed(std::process::Child);
+pub(crate) struct Killed(pub(crate) std::process::Child);
 
 impl Drop for Killed {
     fn drop(&mut self) {

@@ -1,17 +1,15 @@
-//! Drawing the battleship screen: the grids, the placing panel and the battle lines, at
-//! any size (clipped when the area is too small), and where each thing went for the
-//! mouse.
+//! What the battleship screens draw with: a grid with its letters and numbers, the
+//! placing panel, a pen that clips, and where each thing went for the mouse ([`Layout`]).
+//! What goes in the grids is the [`Scene`](super::scene::Scene)'s.
 
-use battleship_core::{Coord, Mark, Orientation, Rules, ShotResult};
+use battleship_core::{Coord, Orientation, Rules};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 
-use super::{BattleshipScreen, Button, COMPUTER, Phase, YOU};
+use super::placer::{Button, Placer};
 use crate::tui::Theme;
 use crate::tui::draw::put;
-use tabletop_play::Viewer;
-use tabletop_play::battleship::seat_of;
 
 /// Where a grid's cells are on the screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,19 +87,19 @@ impl Layout {
 }
 
 /// A pen that writes inside a clip rectangle and never outside the buffer.
-struct Pen<'a> {
-    buf: &'a mut Buffer,
-    clip: Rect,
+pub(super) struct Pen<'a> {
+    pub(super) buf: &'a mut Buffer,
+    pub(super) clip: Rect,
 }
 
 impl Pen<'_> {
     /// Writes `text` from (x, y), one character per terminal cell; returns the x after it.
-    fn put(&mut self, x: u16, y: u16, text: &str, style: Style) -> u16 {
+    pub(super) fn put(&mut self, x: u16, y: u16, text: &str, style: Style) -> u16 {
         put(self.buf, self.clip, x, y, text, style)
     }
 
     /// Fills a rectangle with spaces in `style`.
-    fn fill(&mut self, r: Rect, style: Style) {
+    pub(super) fn fill(&mut self, r: Rect, style: Style) {
         for y in r.y..r.y.saturating_add(r.height) {
             for x in r.x..r.x.saturating_add(r.width) {
                 self.put(x, y, " ", style);
@@ -111,7 +109,15 @@ impl Pen<'_> {
 
     /// Writes `text` wrapped at word boundaries to `width` columns, on at most `lines`
     /// lines; returns the number of lines used.
-    fn wrap(&mut self, x: u16, y: u16, width: u16, lines: u16, text: &str, style: Style) -> u16 {
+    pub(super) fn wrap(
+        &mut self,
+        x: u16,
+        y: u16,
+        width: u16,
+        lines: u16,
+        text: &str,
+        style: Style,
+    ) -> u16 {
         let width = usize::from(width.max(1));
         let mut used = 0;
         let mut line = String::new();
@@ -140,274 +146,27 @@ impl Pen<'_> {
 }
 
 /// What a cell shows: its glyph and style.
-type Look = (char, Style);
+pub(super) type Look = (char, Style);
 
 /// The width of the placing panel right of your grid.
-const PANEL: u16 = 30;
+pub(super) const PANEL: u16 = 30;
 /// Lines under the battle grids.
-const INFO_LINES: u16 = 5;
+pub(super) const INFO_LINES: u16 = 5;
 
 /// The cell sizes tried, largest first.
-const SCALES: [(u16, u16); 4] = [(5, 2), (4, 2), (3, 1), (2, 1)];
+pub(super) const SCALES: [(u16, u16); 4] = [(5, 2), (4, 2), (3, 1), (2, 1)];
 
-fn grid_size(rules: &Rules, (cw, ch): (u16, u16)) -> (u16, u16) {
+pub(super) fn grid_size(rules: &Rules, (cw, ch): (u16, u16)) -> (u16, u16) {
     (
         3 + u16::from(rules.width()) * cw,
         2 + u16::from(rules.height()) * ch,
     )
 }
 
-/// Draws the screen into `area` and returns where things went.
-pub(super) fn draw(s: &BattleshipScreen, buf: &mut Buffer, area: Rect, theme: &Theme) -> Layout {
-    let clip = area.intersection(buf.area);
-    let mut pen = Pen { buf, clip };
-    let mut layout = Layout::default();
-    if clip.is_empty() {
-        return layout;
-    }
-    let placing = matches!(s.phase, Phase::Placing(_));
-    let fits = |scale: (u16, u16)| {
-        let (gw, gh) = grid_size(&s.rules, scale);
-        let (w, h) = if placing {
-            (gw + 3 + PANEL, gh.max(16))
-        } else {
-            (2 * gw + 4, gh + INFO_LINES + 1)
-        };
-        w <= area.width && h <= area.height
-    };
-    let scale = SCALES
-        .iter()
-        .copied()
-        .find(|&sc| fits(sc))
-        .unwrap_or((2, 1));
-    let (gw, gh) = grid_size(&s.rules, scale);
-    let total_w = if placing { gw + 3 + PANEL } else { 2 * gw + 4 };
-    let x0 = area.x + area.width.saturating_sub(total_w) / 2;
-    let y0 = area.y;
-    match &s.phase {
-        Phase::Placing(p) => {
-            let candidate = s.candidate();
-            let bad = s.candidate_problems();
-            let look = |c: Coord| -> Look {
-                if let Some(ship) = candidate.filter(|sh| sh.covers(c)) {
-                    let _ = ship;
-                    return (
-                        '■',
-                        if bad.is_some() {
-                            theme.bad
-                        } else {
-                            theme.selected
-                        },
-                    );
-                }
-                if p.placement.ships().iter().any(|sh| sh.covers(c)) {
-                    ('■', theme.first)
-                } else {
-                    ('·', theme.dim)
-                }
-            };
-            // with ships left the ship itself shows where the cursor is
-            let cursor = candidate.is_none().then_some(s.cursor);
-            let grid = grid_at(
-                &mut pen,
-                x0,
-                y0,
-                scale,
-                &s.rules,
-                "Your fleet",
-                theme,
-                look,
-                |c| (Some(c) == cursor).then_some(theme.cursor),
-            );
-            layout.mine = Some(grid);
-            panel(s, p, &mut pen, &mut layout, x0 + gw + 3, y0, bad, theme);
-        }
-        Phase::Battle => {
-            let Some(game) = s.game() else {
-                return layout;
-            };
-            let over = game.is_over();
-            let mine = game.view(YOU);
-            let last_theirs = game
-                .history()
-                .iter()
-                .rev()
-                .find(|(p, _, _)| *p == COMPUTER)
-                .map(|&(_, c, _)| c);
-            let last_mine = game
-                .history()
-                .iter()
-                .rev()
-                .find(|(p, _, _)| *p == YOU)
-                .map(|&(_, c, _)| c);
-            let own = |c: Coord| -> Look {
-                let ship = mine.fleet().ship_at(c).is_some();
-                match (ship, mine.incoming().mark(c)) {
-                    (true, Mark::Sunk) => ('■', theme.bad),
-                    (true, Mark::Hit) => ('X', theme.bad),
-                    (true, _) => ('■', theme.first),
-                    (false, Mark::Miss) => ('•', theme.normal),
-                    (false, Mark::Water) => ('~', theme.dim),
-                    _ => ('·', theme.dim),
-                }
-            };
-            let left = grid_at(
-                &mut pen,
-                x0,
-                y0,
-                scale,
-                &s.rules,
-                "Your fleet",
-                theme,
-                own,
-                |c| (Some(c) == last_theirs).then_some(theme.last),
-            );
-            // the table's view of your seat: the enemy fleet only once the game is over
-            let view = s.table.view(Viewer::Seat(seat_of(YOU)));
-            let enemy_fleet = view.state.fleets[seat_of(COMPUTER).index()].as_ref();
-            let shade = s.shade.as_deref().filter(|_| !over);
-            let width = s.rules.width();
-            let theirs = |c: Coord| -> Look {
-                match mine.tracking().mark(c) {
-                    // the end reveals the enemy fleet
-                    Mark::Unknown
-                        if over && enemy_fleet.is_some_and(|f| f.ship_at(c).is_some()) =>
-                    {
-                        ('■', theme.second)
-                    }
-                    // the hint's shading: the chance of a ship there
-                    Mark::Unknown => match shade.and_then(|p| p.get(c.index(width))) {
-                        Some(&p) if p >= 0.5 => ('▓', theme.target),
-                        Some(&p) if p >= 0.25 => ('▒', theme.target),
-                        Some(&p) if p >= 0.1 => ('░', theme.normal),
-                        _ => ('·', theme.dim),
-                    },
-                    Mark::Miss => ('•', theme.normal),
-                    Mark::Water => ('~', theme.dim),
-                    Mark::Hit => ('X', theme.bad),
-                    Mark::Sunk => ('■', theme.good),
-                }
-            };
-            let title = if over { "Enemy fleet" } else { "Enemy waters" };
-            let rx = x0 + gw + 4;
-            let cursor = (!over).then_some(s.cursor);
-            let right = grid_at(
-                &mut pen,
-                rx,
-                y0,
-                scale,
-                &s.rules,
-                title,
-                theme,
-                theirs,
-                |c| {
-                    if Some(c) == cursor && Some(c) == s.hint {
-                        Some(theme.cursor.patch(theme.target))
-                    } else if Some(c) == cursor {
-                        Some(theme.cursor)
-                    } else if Some(c) == s.hint {
-                        Some(theme.target)
-                    } else if Some(c) == last_mine {
-                        Some(theme.last)
-                    } else {
-                        None
-                    }
-                },
-            );
-            layout.mine = Some(left);
-            layout.enemy = Some(right);
-
-            let y = y0 + gh + 1;
-            let afloat = |lens: Vec<u8>| -> String {
-                if lens.is_empty() {
-                    return "none".to_owned();
-                }
-                let l: Vec<String> = lens.iter().map(u8::to_string).collect();
-                l.join(" ")
-            };
-            pen.put(
-                x0,
-                y,
-                &format!(
-                    "Afloat: {}",
-                    afloat(game.view(COMPUTER).tracking().afloat())
-                ),
-                theme.normal,
-            );
-            pen.put(
-                rx,
-                y,
-                &format!("Afloat: {}", afloat(mine.tracking().afloat())),
-                theme.normal,
-            );
-            for (who, x) in [(COMPUTER, x0), (YOU, rx)] {
-                let name = if who == YOU { "You" } else { "Computer" };
-                if let Some((_, cell, result)) =
-                    game.history().iter().rev().find(|(p, _, _)| *p == who)
-                {
-                    pen.put(
-                        x,
-                        y + 1,
-                        &format!("{name}: {cell} {}", result_words(*result)),
-                        theme.last,
-                    );
-                }
-            }
-            let (line, style) = match game.outcome() {
-                Some(o) if o.winner == YOU => (
-                    format!("You win in {} shots!  n: new game", o.shots),
-                    theme.good,
-                ),
-                Some(o) => (
-                    format!(
-                        "The computer wins in {} shots. Its fleet is shown above.  n: new game",
-                        o.shots
-                    ),
-                    theme.bad,
-                ),
-                None if game.side_to_move() == YOU => (
-                    if s.rules.extra_shot_on_hit() {
-                        "Your turn: Enter or click to shoot (a hit shoots again)".to_owned()
-                    } else {
-                        "Your turn: Enter or click to shoot".to_owned()
-                    },
-                    theme.accent,
-                ),
-                None => ("The computer is aiming…".to_owned(), theme.dim),
-            };
-            pen.put(x0, y + 2, &line, style);
-            pen.put(
-                x0,
-                y + 3,
-                "■ ship  X hit  • miss  ~ water  · unknown  t: hint",
-                theme.dim,
-            );
-            if shade.is_some() {
-                pen.put(
-                    x0,
-                    y + 4,
-                    "Hint: chance of a ship ░ 10%  ▒ 25%  ▓ 50% or more",
-                    theme.dim,
-                );
-            }
-        }
-    }
-    layout
-}
-
-/// The words for a shot's result under the grids.
-fn result_words(result: ShotResult) -> String {
-    match result {
-        ShotResult::Miss => "miss".to_owned(),
-        ShotResult::Hit => "hit".to_owned(),
-        ShotResult::Sunk(s) | ShotResult::GameOver(s) => format!("sunk ({}-cell)", s.len()),
-    }
-}
-
 /// One grid with its title, column letters and row numbers; `look` gives each cell and
 /// `over` a style laid over it (cursor, last shot, hint).
 #[allow(clippy::too_many_arguments)]
-fn grid_at(
+pub(super) fn grid_at(
     pen: &mut Pen,
     x: u16,
     y: u16,
@@ -467,19 +226,16 @@ fn grid_at(
 }
 
 /// The placing panel: the ships left, the orientation, the buttons and what is wrong
-/// with the ship at the cursor.
-#[allow(clippy::too_many_arguments)]
-fn panel(
-    s: &BattleshipScreen,
-    p: &super::Placing,
+/// with the ship at the cursor. Returns the row under it.
+pub(super) fn panel(
+    s: &Placer,
     pen: &mut Pen,
     layout: &mut Layout,
-    x: u16,
-    y: u16,
+    (x, y): (u16, u16),
     bad: Option<battleship_core::FleetError>,
     theme: &Theme,
-) {
-    let missing = p.placement.missing();
+) -> u16 {
+    let missing = s.placement.missing();
     pen.put(x, y, "Ships to place", theme.accent);
     let mut lens: Vec<u8> = s.rules.fleet().to_vec();
     lens.dedup();
@@ -542,7 +298,7 @@ fn panel(
     row += 1;
     let complete = missing.is_empty();
     let start_style = if complete { theme.target } else { theme.dim };
-    let end = pen.put(x, row, "[start battle]", start_style);
+    let end = pen.put(x, row, &format!("[{}]", s.start_label), start_style);
     layout.buttons.push((
         Rect {
             x,
@@ -553,17 +309,20 @@ fn panel(
         Button::Start,
     ));
     row += 2;
-    if complete {
+    let used = if complete {
         pen.wrap(
             x,
             row,
             PANEL,
             3,
-            "Fleet complete: Enter or [start battle] begins. Click a ship to move it.",
+            &format!(
+                "Fleet complete: Enter or [{}] begins. Click a ship to move it.",
+                s.start_label
+            ),
             theme.good,
-        );
+        )
     } else if let Some(e) = bad {
-        pen.wrap(x, row, PANEL, 4, &format!("Not here: {e}"), theme.bad);
+        pen.wrap(x, row, PANEL, 4, &format!("Not here: {e}"), theme.bad)
     } else {
         pen.wrap(
             x,
@@ -572,6 +331,7 @@ fn panel(
             3,
             &format!("{}: fits. Enter or click places it.", s.cursor),
             theme.good,
-        );
-    }
+        )
+    };
+    row + used
 }

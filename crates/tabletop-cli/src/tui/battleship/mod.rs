@@ -12,19 +12,22 @@
 
 mod draw;
 mod input;
+#[cfg(feature = "server")]
+pub mod online;
+mod placer;
 mod play;
+mod scene;
+mod settings;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_play;
 
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use battleship_core::ai::{Bot, Level, Lookahead, PlacementStrategy, Shooter};
-use battleship_core::{
-    Coord, Game, Orientation, Placement, Player, Problem, Rules, ShotResult, UniformFleets,
-};
+use battleship_core::ai::{Bot, Lookahead, PlacementStrategy, Shooter};
+use battleship_core::{Coord, Game, Placement, Player, Rules, ShotResult, UniformFleets};
 use crossterm::event::{Event, KeyEventKind, KeyModifiers};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -40,6 +43,12 @@ use crate::battleship::{
     computer_places, computer_shot, load_save, players, save_with_draft, shot_of,
 };
 use crate::common::{CliResult, clock_seed};
+use placer::Placer;
+pub use settings::Settings;
+use settings::sampler_for;
+
+/// What the placing panel's start button says.
+const START: &str = "start battle";
 
 /// The person: the engine's first player, who shoots first (the line mode and the save
 /// files make the same choice).
@@ -50,90 +59,11 @@ const COMPUTER: Player = Player::Second;
 /// The pause before each computer shot, so that a person can follow them.
 const BOT_PACE: Duration = Duration::from_millis(500);
 
-/// The sampler of uniform fleets for `rules`, built once per rule set and process (it
-/// takes a noticeable part of a second to build, and new games and tests need it often).
-fn sampler_for(rules: &Rules) -> Arc<UniformFleets> {
-    type Samplers = Vec<(Rules, Arc<UniformFleets>)>;
-    static CACHE: OnceLock<Mutex<Samplers>> = OnceLock::new();
-    let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
-    let mut cache = cache
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some((_, s)) = cache.iter().find(|(r, _)| r == rules) {
-        return Arc::clone(s);
-    }
-    let sampler = Arc::new(UniformFleets::new(rules));
-    cache.push((rules.clone(), Arc::clone(&sampler)));
-    sampler
-}
-
-/// The settings of a game: they apply from the next new game when changed in the menu.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Settings {
-    /// Classic rules (5 4 3 3 2, ships may touch, turns alternate) instead of Russian.
-    pub classic: bool,
-    /// The computer's shooter.
-    pub level: Level,
-    /// How the computer lays out its fleet.
-    pub placement: PlacementStrategy,
-    /// Whether your fleet starts laid out at random (you may still move its ships) rather
-    /// than on an empty grid.
-    pub random_fleet: bool,
-}
-
-impl Default for Settings {
-    /// What `tabletop battleship` plays: Russian rules against the strongest shooter,
-    /// your fleet laid out at random to start with.
-    fn default() -> Settings {
-        Settings {
-            classic: false,
-            level: Level::MAX,
-            placement: PlacementStrategy::Uniform,
-            random_fleet: true,
-        }
-    }
-}
-
-impl Settings {
-    fn rules(&self) -> Rules {
-        if self.classic {
-            Rules::classic()
-        } else {
-            Rules::russian()
-        }
-    }
-}
-
-/// Your placement under way, with its own undo and redo (snapshots of the placement).
-#[derive(Debug, Clone)]
-struct Placing {
-    placement: Placement,
-    history: Vec<Placement>,
-    redo: Vec<Placement>,
-}
-
-impl Placing {
-    fn new(placement: Placement) -> Placing {
-        Placing {
-            placement,
-            history: Vec::new(),
-            redo: Vec::new(),
-        }
-    }
-
-    /// Replaces the placement by `next`, remembering the old one for undo.
-    fn change(&mut self, next: Placement) {
-        self.history
-            .push(std::mem::replace(&mut self.placement, next));
-        self.redo.clear();
-    }
-}
-
 /// Where the game is.
 #[derive(Debug, Clone)]
 enum Phase {
     /// You lay out your fleet (the table has none of yours yet).
-    Placing(Placing),
+    Placing(Placer),
     /// Both fleets are on the table; the game may be over.
     Battle,
 }
@@ -147,16 +77,6 @@ type Aim = (u64, Option<Coord>, ChaCha8Rng);
 
 /// A hint given: the shots it was computed after, its cell and the chances it showed.
 type HintCache = (Vec<(Player, Coord, ShotResult)>, Coord, Option<Vec<f64>>);
-
-/// What a click on a button does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Button {
-    Rotate,
-    Auto,
-    Undo,
-    Clear,
-    Start,
-}
 
 /// The Battleship screen: you against the computer.
 pub struct BattleshipScreen {
@@ -178,19 +98,13 @@ pub struct BattleshipScreen {
     hint_cache: Option<HintCache>,
     rng: ChaCha8Rng,
     sampler: Arc<UniformFleets>,
-    /// Placing: the bow of the ship being placed; battle: the aim on the enemy grid.
-    cursor: Coord,
-    orientation: Orientation,
-    /// The length of the ship being placed.
-    selected_len: u8,
+    /// The aim on the enemy grid (the placer has its own cursor).
+    target: Coord,
     hint: Option<Coord>,
     /// With the hint: the strongest shooter's chance of a ship afloat on each cell.
     shade: Option<Vec<f64>>,
     /// When the computer shoots next (set when its turn begins).
     bot_due: Option<Instant>,
-    /// While the left button drags a picked-up ship: the cell pressed and its offset
-    /// (columns, rows) from the ship's bow, so the ship follows the pointer as held.
-    drag: Option<(Coord, (u8, u8))>,
     /// Where the last `draw` put things, for the mouse.
     layout: draw::Layout,
 }
@@ -206,20 +120,17 @@ impl BattleshipScreen {
             current: settings,
             rules: rules.clone(),
             table: new_table(rules.clone(), players(settings.level)),
-            phase: Phase::Placing(Placing::new(Placement::new(rules.clone()))),
+            phase: Phase::Placing(Placer::new(Placement::new(rules.clone()), START)),
             thinker: Worker::new("battleship-bot", || None),
             aim: None,
             hinter: None,
             hint_cache: None,
             rng,
             sampler,
-            cursor: Coord::from_index(0, rules.width()),
-            orientation: Orientation::Horizontal,
-            selected_len: rules.fleet().first().copied().unwrap_or(1),
+            target: Coord::from_index(0, rules.width()),
             hint: None,
             shade: None,
             bot_due: None,
-            drag: None,
             layout: draw::Layout::default(),
         };
         screen.start();
@@ -244,11 +155,8 @@ impl BattleshipScreen {
             let fleet = PlacementStrategy::Uniform.place(&self.rules, &self.sampler, &mut self.rng);
             placement = Placement::from_fleet(self.rules.clone(), &fleet);
         }
-        self.phase = Phase::Placing(Placing::new(placement));
-        self.cursor = Coord::from_index(0, self.rules.width());
-        self.orientation = Orientation::Horizontal;
-        self.selected_len = self.rules.fleet().first().copied().unwrap_or(1);
-        self.fix_selection();
+        self.phase = Phase::Placing(Placer::new(placement, START));
+        self.target = Coord::from_index(0, self.rules.width());
         self.clear_hint();
         self.stop_bot();
     }
@@ -269,7 +177,7 @@ impl BattleshipScreen {
             self.rng = rng;
         }
         self.phase = match loaded.placing {
-            Some(p) => Phase::Placing(Placing::new(p)),
+            Some(p) => Phase::Placing(Placer::new(p, START)),
             None => {
                 // a table where only you had placed: the computer places now
                 computer_places(
@@ -284,8 +192,7 @@ impl BattleshipScreen {
         self.table = loaded.table;
         self.make_bot();
         self.hint_cache = None;
-        self.cursor = Coord::from_index(0, rules.width());
-        self.fix_selection();
+        self.target = Coord::from_index(0, rules.width());
         self.clear_hint();
         Ok(())
     }
@@ -302,6 +209,34 @@ impl BattleshipScreen {
             Phase::Placing(p) => Some(&p.placement),
             Phase::Battle => None,
         }
+    }
+
+    /// The cursor: the bow of the ship being placed, or the aim.
+    #[cfg(test)]
+    fn cursor(&self) -> Coord {
+        match &self.phase {
+            Phase::Placing(p) => p.cursor,
+            Phase::Battle => self.target,
+        }
+    }
+
+    /// The placer, while you lay out your fleet.
+    #[cfg(test)]
+    fn placer(&self) -> &Placer {
+        match &self.phase {
+            Phase::Placing(p) => p,
+            Phase::Battle => panic!("the battle has begun"),
+        }
+    }
+
+    #[cfg(test)]
+    fn orientation(&self) -> battleship_core::Orientation {
+        self.placer().orientation
+    }
+
+    #[cfg(test)]
+    fn selected_len(&self) -> u8 {
+        self.placer().selected_len
     }
 
     fn title_rules(&self) -> &'static str {
@@ -327,22 +262,6 @@ fn shot_text(who: Player, cell: Coord, result: ShotResult) -> String {
     format!("{name}: {cell} {what}")
 }
 
-/// One placing problem in a few words (the panel shows the engine's whole sentence).
-fn short_problem(problem: &Problem) -> String {
-    match problem {
-        Problem::OffGrid { .. } => "goes off the grid".to_owned(),
-        Problem::Overlap { a, .. } => format!("overlaps {a}"),
-        Problem::Touching { a, .. } => format!("touches {a}"),
-        other => other.to_string(),
-    }
-}
-
-/// The choices of the menu, in order.
-const CHOICE_RULES: usize = 0;
-const CHOICE_LEVEL: usize = 1;
-const CHOICE_PLACEMENT: usize = 2;
-const CHOICE_FLEET: usize = 3;
-
 impl GameScreen for BattleshipScreen {
     fn title(&self) -> String {
         format!(
@@ -354,7 +273,10 @@ impl GameScreen for BattleshipScreen {
     }
 
     fn draw(&mut self, frame: &mut Frame, area: Rect, theme: &Theme) {
-        self.layout = draw::draw(self, frame.buffer_mut(), area, theme);
+        self.layout = match self.scene() {
+            Some(scene) => scene::draw(&scene, frame.buffer_mut(), area, theme),
+            None => draw::Layout::default(),
+        };
     }
 
     fn handle(&mut self, event: &Event, ctx: &mut Ctx) -> Handled {
@@ -427,29 +349,7 @@ impl GameScreen for BattleshipScreen {
 
     fn status(&self) -> String {
         match &self.phase {
-            Phase::Placing(p) => {
-                let missing = p.placement.missing();
-                if missing.is_empty() {
-                    return "Fleet complete: Enter or [start battle] begins".to_owned();
-                }
-                let o = match self.orientation {
-                    Orientation::Horizontal => "across",
-                    Orientation::Vertical => "down",
-                };
-                let here = match self.candidate_problems() {
-                    None => "fits".to_owned(),
-                    Some(e) => match e.problems.first() {
-                        Some(p) => short_problem(p),
-                        None => "no".to_owned(),
-                    },
-                };
-                format!(
-                    "{}-cell {o} at {}: {here} · {} left",
-                    self.selected_len,
-                    self.cursor,
-                    missing.len()
-                )
-            }
+            Phase::Placing(p) => p.status(),
             Phase::Battle => {
                 let Some(game) = self.game() else {
                     return String::new();
@@ -505,68 +405,13 @@ impl GameScreen for BattleshipScreen {
     }
 
     fn choices(&self) -> Vec<Choice> {
-        vec![
-            Choice {
-                label: "Rules",
-                values: vec!["Russian".to_owned(), "classic".to_owned()],
-                current: usize::from(self.next.classic),
-            },
-            Choice {
-                label: "Computer",
-                values: Level::ALL
-                    .iter()
-                    .map(|l| format!("{} {}", l.get(), l.name()))
-                    .collect(),
-                current: Level::ALL
-                    .iter()
-                    .position(|&l| l == self.next.level)
-                    .unwrap_or(0),
-            },
-            Choice {
-                label: "Computer's fleet",
-                values: vec!["uniform".to_owned(), "border".to_owned()],
-                current: usize::from(self.next.placement == PlacementStrategy::Border),
-            },
-            Choice {
-                label: "Your fleet at the start",
-                values: vec!["at random".to_owned(), "empty grid".to_owned()],
-                current: usize::from(!self.next.random_fleet),
-            },
-        ]
+        self.next.choices()
     }
 
     fn choose(&mut self, choice: usize, value: usize, ctx: &mut Ctx) {
-        let said = match (choice, value) {
-            (CHOICE_RULES, 0 | 1) => {
-                self.next.classic = value == 1;
-                format!("Rules: {}", if value == 1 { "classic" } else { "Russian" })
-            }
-            (CHOICE_LEVEL, _) if value < Level::ALL.len() => {
-                self.next.level = Level::ALL[value];
-                format!("Computer: {}", self.next.level.name())
-            }
-            (CHOICE_PLACEMENT, 0 | 1) => {
-                self.next.placement = if value == 1 {
-                    PlacementStrategy::Border
-                } else {
-                    PlacementStrategy::Uniform
-                };
-                format!("Computer's fleet: {}", self.next.placement.name())
-            }
-            (CHOICE_FLEET, 0 | 1) => {
-                self.next.random_fleet = value == 0;
-                format!(
-                    "Your fleet starts {}",
-                    if value == 0 {
-                        "at random"
-                    } else {
-                        "on an empty grid"
-                    }
-                )
-            }
-            _ => return,
-        };
-        ctx.say(format!("{said}: from the next new game (n)"));
+        if let Some(said) = self.next.choose(choice, value) {
+            ctx.say(format!("{said}: from the next new game (n)"));
+        }
     }
 
     fn new_game(&mut self, ctx: &mut Ctx) {
@@ -586,14 +431,7 @@ impl GameScreen for BattleshipScreen {
 
     fn undo(&mut self, ctx: &mut Ctx) {
         match &mut self.phase {
-            Phase::Placing(p) => match p.history.pop() {
-                Some(before) => {
-                    p.redo.push(std::mem::replace(&mut p.placement, before));
-                    self.fix_selection();
-                    ctx.say("Undone: the last placing step");
-                }
-                None => ctx.say("Nothing to undo"),
-            },
+            Phase::Placing(p) => p.undo(ctx),
             Phase::Battle => {
                 let shot = self
                     .game()
@@ -638,14 +476,7 @@ impl GameScreen for BattleshipScreen {
 
     fn redo(&mut self, ctx: &mut Ctx) {
         match &mut self.phase {
-            Phase::Placing(p) => match p.redo.pop() {
-                Some(after) => {
-                    p.history.push(std::mem::replace(&mut p.placement, after));
-                    self.fix_selection();
-                    ctx.say("Redone");
-                }
-                None => ctx.say("Nothing to redo"),
-            },
+            Phase::Placing(p) => p.redo(ctx),
             Phase::Battle => {
                 // the computer's answers that were taken back with it come back too
                 let Ok(events) = self.table.apply(seat_of(YOU), Action::Redo) else {

@@ -1,13 +1,13 @@
-//! What goes through the table: placing your fleet (the candidate ship, rotating, picking
-//! up, random and cleared fleets), starting the battle, your shots and the hint, and the
-//! computer's shooter on the worker.
+//! What goes through the table: starting the battle with your fleet, your shots and the
+//! hint, the computer's shooter on the worker, and the scene of the battle.
 
-use battleship_core::ai::{Bot, Lookahead, PlacementStrategy};
-use battleship_core::{Coord, FleetError, Mark, Placement, Ship};
-use tabletop_play::Action;
+use battleship_core::ai::{Bot, Lookahead};
+use battleship_core::{Coord, Mark};
 use tabletop_play::battleship::{Input, seat_of};
+use tabletop_play::{Action, Viewer};
 
-use super::{BattleshipScreen, Phase, YOU, short_problem, shot_text};
+use super::scene::{Battle, Scene, Tone, result_words};
+use super::{BattleshipScreen, COMPUTER, Phase, YOU, shot_text};
 use crate::battleship::{computer_places, shot_of};
 use crate::tui::Ctx;
 
@@ -38,173 +38,14 @@ impl BattleshipScreen {
         self.thinker.cancel();
     }
 
-    /// The ship that would go at the cursor, while ships are left to place.
-    pub(super) fn candidate(&self) -> Option<Ship> {
-        match &self.phase {
-            Phase::Placing(p) if !p.placement.missing().is_empty() => {
-                Some(Ship::new(self.cursor, self.orientation, self.selected_len))
-            }
-            _ => None,
-        }
-    }
-
-    /// Everything wrong with the candidate ship, from the engine.
-    pub(super) fn candidate_problems(&self) -> Option<FleetError> {
-        let Phase::Placing(p) = &self.phase else {
-            return None;
-        };
-        let ship = self.candidate()?;
-        let problems = p.placement.problems_if(&ship);
-        (!problems.is_empty()).then_some(FleetError { problems })
-    }
-
-    /// Keeps the length being placed among the lengths still to place.
-    pub(super) fn fix_selection(&mut self) {
-        if let Phase::Placing(p) = &self.phase {
-            let missing = p.placement.missing();
-            if !missing.contains(&self.selected_len)
-                && let Some(&len) = missing.first()
-            {
-                self.selected_len = len;
-            }
-        }
-    }
-
-    pub(super) fn rotate(&mut self) {
-        self.orientation = self.orientation.flipped();
-    }
-
-    pub(super) fn next_length(&mut self, forward: bool) {
-        let Phase::Placing(p) = &self.phase else {
-            return;
-        };
-        let mut lens = p.placement.missing();
-        lens.dedup();
-        if lens.is_empty() {
-            return;
-        }
-        let at = lens
-            .iter()
-            .position(|&l| l == self.selected_len)
-            .unwrap_or(0);
-        let n = lens.len();
-        let next = if forward {
-            (at + 1) % n
-        } else {
-            (at + n - 1) % n
-        };
-        self.selected_len = lens[next];
-    }
-
-    pub(super) fn select_length(&mut self, len: u8, ctx: &mut Ctx) {
-        let Phase::Placing(p) = &self.phase else {
-            return;
-        };
-        if p.placement.missing().contains(&len) {
-            self.selected_len = len;
-        } else {
-            ctx.say(format!(
-                "Every {len}-cell ship is placed: pick one up to move it"
-            ));
-        }
-    }
-
-    /// Enter or a click on your grid while placing: pick up the ship under the cursor,
-    /// place the ship being placed, or (Enter, fleet complete) start the battle.
-    pub(super) fn place_or_pick(&mut self, click: bool, ctx: &mut Ctx) {
-        let Phase::Placing(p) = &self.phase else {
-            return;
-        };
-        let complete = p.placement.missing().is_empty();
-        if complete && !click {
-            self.start_battle(ctx);
-            return;
-        }
-        if p.placement.ships().iter().any(|s| s.covers(self.cursor)) {
-            self.pick_up(ctx);
-            return;
-        }
-        if complete {
-            ctx.say("Fleet complete: click [start battle]");
-            return;
-        }
-        let Some(ship) = self.candidate() else {
-            return;
-        };
-        let Phase::Placing(p) = &mut self.phase else {
-            return;
-        };
-        let mut next = p.placement.clone();
-        match next.place(ship) {
-            Ok(()) => {
-                p.change(next);
-                ctx.say(format!("Placed {ship}"));
-                self.fix_selection();
-            }
-            Err(e) => ctx.say(match e.problems.first() {
-                Some(p) => format!("Illegal: {}", short_problem(p)),
-                None => format!("Illegal: {e}"),
-            }),
-        }
-    }
-
-    /// Takes the ship under the cursor off the grid; it becomes the ship being placed.
-    pub(super) fn pick_up(&mut self, ctx: &mut Ctx) {
-        let Phase::Placing(p) = &mut self.phase else {
-            return;
-        };
-        let mut next = p.placement.clone();
-        let Some(ship) = next.remove(self.cursor) else {
-            ctx.say(format!("No ship at {}", self.cursor));
-            return;
-        };
-        p.change(next);
-        self.selected_len = ship.len();
-        if ship.len() > 1 {
-            self.orientation = ship.orientation();
-        }
-        self.cursor = ship.bow();
-        ctx.say(format!("Picked up {ship}"));
-    }
-
-    pub(super) fn auto(&mut self, ctx: &mut Ctx) {
-        let Phase::Placing(p) = &mut self.phase else {
-            return;
-        };
-        let fleet = PlacementStrategy::Uniform.place(&self.rules, &self.sampler, &mut self.rng);
-        p.change(Placement::from_fleet(self.rules.clone(), &fleet));
-        ctx.say("A random fleet");
-    }
-
-    pub(super) fn clear(&mut self, ctx: &mut Ctx) {
-        let Phase::Placing(p) = &mut self.phase else {
-            return;
-        };
-        if p.placement.ships().is_empty() {
-            return;
-        }
-        p.change(Placement::new(self.rules.clone()));
-        self.selected_len = self.rules.fleet().first().copied().unwrap_or(1);
-        ctx.say("Every ship is off the grid");
-    }
-
     pub(super) fn start_battle(&mut self, ctx: &mut Ctx) {
         let Phase::Placing(p) = &self.phase else {
             return;
         };
-        let missing = p.placement.missing();
-        if !missing.is_empty() {
-            let lens: Vec<String> = missing.iter().map(u8::to_string).collect();
-            ctx.say(format!(
-                "Place the rest first: {} (a: all at random)",
-                lens.join(" ")
-            ));
-            return;
-        }
-        let mine = match p.placement.finish() {
+        let mine = match p.fleet() {
             Ok(fleet) => fleet,
             Err(e) => {
-                ctx.say(format!("The fleet is not ready: {e}"));
+                ctx.say(e);
                 return;
             }
         };
@@ -227,7 +68,7 @@ impl BattleshipScreen {
         }
         self.phase = Phase::Battle;
         self.bot_new_game();
-        self.cursor = Coord::from_index(0, self.rules.width());
+        self.target = Coord::from_index(0, self.rules.width());
         self.clear_hint();
         ctx.say("The battle begins: you shoot first");
     }
@@ -236,7 +77,7 @@ impl BattleshipScreen {
         let Some(game) = self.game() else {
             return;
         };
-        let cell = self.cursor;
+        let cell = self.target;
         if game.is_over() {
             ctx.say("The game is over: n starts a new one");
             return;
@@ -301,7 +142,7 @@ impl BattleshipScreen {
             }
         };
         self.hint = Some(cell);
-        self.cursor = cell;
+        self.target = cell;
         let chance = probabilities
             .as_ref()
             .and_then(|p| p.get(cell.index(self.rules.width())).copied())
@@ -314,5 +155,72 @@ impl BattleshipScreen {
     pub(super) fn clear_hint(&mut self) {
         self.hint = None;
         self.shade = None;
+    }
+
+    /// What the screen shows: the placer, or the battle from the table (which has a game
+    /// once both fleets are on it).
+    pub(super) fn scene(&self) -> Option<Scene<'_>> {
+        let game = match &self.phase {
+            Phase::Placing(p) => return Some(Scene::Placing(p, Vec::new())),
+            Phase::Battle => self.game()?,
+        };
+        let over = game.is_over();
+        let mine = game.view(YOU);
+        let last = |who| {
+            game.history()
+                .iter()
+                .rev()
+                .find(|(p, _, _)| *p == who)
+                .copied()
+        };
+        let words = |who| {
+            let name = if who == YOU { "You" } else { "Computer" };
+            last(who).map(|(_, cell, result)| format!("{name}: {cell} {}", result_words(result)))
+        };
+        // the table's view of your seat: the enemy fleet only once the game is over
+        let view = self.table.view(Viewer::Seat(seat_of(YOU)));
+        let turn = match game.outcome() {
+            Some(o) if o.winner == YOU => (
+                format!("You win in {} shots!  n: new game", o.shots),
+                Tone::Good,
+            ),
+            Some(o) => (
+                format!(
+                    "The computer wins in {} shots. Its fleet is shown above.  n: new game",
+                    o.shots
+                ),
+                Tone::Bad,
+            ),
+            None if game.side_to_move() == YOU => (
+                if self.rules.extra_shot_on_hit() {
+                    "Your turn: Enter or click to shoot (a hit shoots again)".to_owned()
+                } else {
+                    "Your turn: Enter or click to shoot".to_owned()
+                },
+                Tone::Accent,
+            ),
+            None => ("The computer is aiming…".to_owned(), Tone::Dim),
+        };
+        Some(Scene::Battle(Box::new(Battle {
+            rules: self.rules.clone(),
+            fleet: Some(mine.fleet().clone()),
+            incoming: mine.incoming().clone(),
+            tracking: mine.tracking().clone(),
+            enemy_fleet: view.state.fleets[seat_of(COMPUTER).index()].clone(),
+            over,
+            cursor: Some(self.target),
+            hint: self.hint,
+            shade: self.shade.clone(),
+            last_theirs: last(COMPUTER).map(|(_, c, _)| c),
+            last_mine: last(YOU).map(|(_, c, _)| c),
+            last_words: [words(COMPUTER), words(YOU)],
+            turn,
+            titles: [
+                "Your fleet",
+                if over { "Enemy fleet" } else { "Enemy waters" },
+            ],
+            legend: "■ ship  X hit  • miss  ~ water  · unknown  t: hint",
+            lines: Vec::new(),
+        })))
     }
 }

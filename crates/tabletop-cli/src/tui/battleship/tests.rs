@@ -12,7 +12,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use ratatui::buffer::Buffer;
 
-use super::{BattleshipScreen, Button, Settings};
+use super::placer::Button;
+use super::{BattleshipScreen, Settings};
 use crate::tui::testing::{ch, click, key, mouse, render, right_click, text};
 use crate::tui::{Ctx, GameScreen, Handled, Theme};
 
@@ -102,16 +103,16 @@ pub(super) fn hover(s: &mut BattleshipScreen, c: Coord) {
 
 /// Moves the cursor to `c` with arrow keys from wherever it is.
 pub(super) fn go(s: &mut BattleshipScreen, c: Coord) {
-    while s.cursor.col() > c.col() {
+    while s.cursor().col() > c.col() {
         send(s, key(KeyCode::Left));
     }
-    while s.cursor.col() < c.col() {
+    while s.cursor().col() < c.col() {
         send(s, ch('l'));
     }
-    while s.cursor.row() > c.row() {
+    while s.cursor().row() > c.row() {
         send(s, ch('k'));
     }
-    while s.cursor.row() < c.row() {
+    while s.cursor().row() < c.row() {
         send(s, key(KeyCode::Down));
     }
 }
@@ -201,7 +202,7 @@ fn snapshot_battle_midgame_with_a_hint() {
         "{said}"
     );
     let hint = s.hint.expect("a hint cell");
-    assert_eq!(s.cursor, hint, "the cursor jumps to the hint");
+    assert_eq!(s.cursor(), hint, "the cursor jumps to the hint");
     assert!(game(&s).view(Player::First).tracking().can_shoot(hint));
     let buffer = draw(&mut s);
     let t = text(&buffer);
@@ -261,7 +262,7 @@ fn placement_by_keys_with_rotate_undo_and_redo() {
     assert_eq!(s.placement().expect("placing").ships(), &[ship("a1 h 4")]);
     go(&mut s, cell("a3"));
     send(&mut s, ch('r'));
-    assert_eq!(s.orientation, Orientation::Vertical);
+    assert_eq!(s.orientation(), Orientation::Vertical);
     send(&mut s, ch(' '));
     assert_eq!(
         s.placement().unwrap().ships(),
@@ -281,11 +282,11 @@ fn placement_by_keys_with_rotate_undo_and_redo() {
     s.undo(&mut Ctx::default());
     assert!(s.placement().unwrap().ships().is_empty());
     // Tab chooses the next length to place, Shift-Tab the one before
-    assert_eq!(s.selected_len, 3);
+    assert_eq!(s.selected_len(), 3);
     send(&mut s, key(KeyCode::Tab));
-    assert_eq!(s.selected_len, 2);
+    assert_eq!(s.selected_len(), 2);
     send(&mut s, key(KeyCode::BackTab));
-    assert_eq!(s.selected_len, 3);
+    assert_eq!(s.selected_len(), 3);
     // Enter on a placed ship picks it up; x does too
     go(&mut s, cell("d4"));
     send(&mut s, key(KeyCode::Enter));
@@ -293,7 +294,7 @@ fn placement_by_keys_with_rotate_undo_and_redo() {
     go(&mut s, cell("d5"));
     send(&mut s, key(KeyCode::Enter));
     assert!(s.placement().unwrap().ships().is_empty());
-    assert_eq!((s.cursor, s.selected_len), (cell("d4"), 3));
+    assert_eq!((s.cursor(), s.selected_len()), (cell("d4"), 3));
     // Enter before the fleet is complete does not start
     send(&mut s, key(KeyCode::Enter));
     send(&mut s, ch('x'));
@@ -309,7 +310,7 @@ fn a_whole_fleet_by_keys_then_enter_starts() {
         "g7 h 1",
     ] {
         let sh = ship(sh);
-        while s.selected_len != sh.len() {
+        while s.selected_len() != sh.len() {
             send(&mut s, key(KeyCode::Tab));
         }
         go(&mut s, sh.bow());
@@ -330,13 +331,13 @@ fn a_whole_fleet_by_keys_then_enter_starts() {
 fn placement_by_mouse_with_hover_rotate_pick_up_and_buttons() {
     let mut s = screen_with(5, false, SEED);
     hover(&mut s, cell("c5"));
-    assert_eq!(s.cursor, cell("c5"));
+    assert_eq!(s.cursor(), cell("c5"));
     // right click rotates (and moves the ship under the mouse)
     draw(&mut s);
     let (x, y) = s.layout.mine.unwrap().origin(cell("c4"));
     send(&mut s, right_click(x, y));
     assert_eq!(
-        (s.cursor, s.orientation),
+        (s.cursor(), s.orientation()),
         (cell("c4"), Orientation::Vertical)
     );
     click_cell(&mut s, true, cell("c4"));
@@ -350,12 +351,12 @@ fn placement_by_mouse_with_hover_rotate_pick_up_and_buttons() {
     draw(&mut s);
     let (r, _) = *s.layout.lengths.iter().find(|(_, l)| *l == 1).unwrap();
     send(&mut s, click(r.x, r.y));
-    assert_eq!(s.selected_len, 1);
+    assert_eq!(s.selected_len(), 1);
     // [undo], [clear], [auto], then [start battle]
     click_button(&mut s, Button::Undo);
     assert!(s.placement().unwrap().ships().is_empty());
     click_button(&mut s, Button::Rotate);
-    assert_eq!(s.orientation, Orientation::Horizontal);
+    assert_eq!(s.orientation(), Orientation::Horizontal);
     let (_, said) = click_button(&mut s, Button::Start);
     assert!(said.unwrap().starts_with("Place the rest first"));
     click_button(&mut s, Button::Auto);
@@ -382,7 +383,7 @@ fn a_placed_ship_dragged_to_a_new_spot_moves_there() {
     let said = drag(&mut s, cell("e5"), cell("e10")).unwrap();
     assert!(said.starts_with("Illegal: "), "{said}");
     assert!(s.placement().unwrap().ships().is_empty());
-    assert_eq!((s.cursor, s.selected_len), (cell("e10"), 4));
+    assert_eq!((s.cursor(), s.selected_len()), (cell("e10"), 4));
 }
 
 #[test]

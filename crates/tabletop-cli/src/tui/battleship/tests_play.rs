@@ -7,11 +7,12 @@ use battleship_core::ai::Level;
 use battleship_core::{Coord, Mark, Player, Rules};
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 
+use super::BattleshipScreen;
+use super::placer::Button;
 use super::tests::{
     SEED, battle, cell, click_button, click_cell, draw, game, go, hover, midgame,
     play_to_end_by_keys, screen_with, send, settle, ship, snake,
 };
-use super::{BattleshipScreen, Button};
 use crate::tui::testing::{ch, key, right_click, text};
 use crate::tui::{Ctx, GameScreen, Handled, Theme};
 
