@@ -16,6 +16,7 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 use tabletop_common::LoadError;
 
+pub use crate::fleets::{FleetCheck, check_fleets, fleet_commitment};
 use crate::table::{Action, Table, TableGame, persons_turn};
 use crate::{Player, Refusal, Seat, Viewer};
 

@@ -6,6 +6,7 @@ extern crate alloc;
 
 pub mod battleship;
 mod clock;
+mod fleets;
 pub mod nardy;
 mod proof;
 mod refusal;

@@ -399,7 +399,10 @@ impl Live {
             (0..2u8)
                 .map(|s| {
                     let fleet = t.game().fleet(Seat(s))?;
-                    Some(fleet_commitment(&fleet_salt(seed, Seat(s)), fleet))
+                    Some(hex(&tabletop_play::battleship::fleet_commitment(
+                        &fleet_salt(seed, Seat(s)),
+                        fleet,
+                    )))
                 })
                 .collect(),
         )
@@ -461,16 +464,6 @@ pub fn fleet_salt(seed: u64, seat: Seat) -> [u8; 32] {
     hasher.update(seed.to_le_bytes());
     hasher.update([seat.0]);
     hasher.finalize().into()
-}
-
-/// The commitment to a fleet (hex): SHA-256 of the seat's salt followed by the fleet as
-/// compact JSON with sorted keys, as the final view shows it (docs/protocol.md). The
-/// server publishes it; a client checks the fleets of the end with it.
-pub fn fleet_commitment(salt: &[u8; 32], fleet: &battleship_core::Fleet) -> String {
-    let mut hasher = Sha256::new();
-    hasher.update(salt);
-    hasher.update(to_json(fleet).to_string().as_bytes());
-    hex(&hasher.finalize())
 }
 
 /// A bot's computation: returns its action as JSON.

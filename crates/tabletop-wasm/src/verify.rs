@@ -5,8 +5,7 @@
 //! first shot). Each answers `{"verified": bool, "text": "…"}` for the page to show.
 
 use serde_json::{Value, json};
-use sha2::{Digest, Sha256};
-use tabletop_play::battleship::Battleship;
+use tabletop_play::battleship::{Battleship, FleetCheck, check_fleets};
 use tabletop_play::nardy::{self, DiceProof, Nardy, Played};
 use wasm_bindgen::prelude::wasm_bindgen;
 
@@ -116,20 +115,10 @@ pub fn online_nardy_verify(
     Ok(answer(found.verified(), text))
 }
 
-/// The commitment of a fleet (as the server makes it, docs/protocol.md): SHA-256 of the
-/// seat's salt followed by the fleet as compact JSON with sorted keys.
-fn fleet_commitment(salt: &[u8; 32], fleet: &impl serde::Serialize) -> Result<[u8; 32], String> {
-    let json = serde_json::to_value(fleet).map_err(|e| e.to_string())?;
-    let mut hasher = Sha256::new();
-    hasher.update(salt);
-    hasher.update(json.to_string().as_bytes());
-    Ok(hasher.finalize().into())
-}
-
-/// Checks the fleets of a finished online battleship game: `view` is the last `view`
-/// message (both fleets, shown at the end), `table` the last `table` message (its
-/// `commitments` and `salts`), `first` the `commitments` the page saw before the first
-/// shot (JSON; `null` when it saw none).
+/// Checks the fleets of a finished online battleship game with `tabletop-play`'s check:
+/// `view` is the last `view` message (both fleets, shown at the end), `table` the last
+/// `table` message (its `commitments` and `salts`), `first` the `commitments` the page saw
+/// before the first shot (JSON; `null` when it saw none).
 #[wasm_bindgen]
 pub fn online_fleet_verify(view: &str, table: &str, first: &str) -> Result<String, String> {
     let v = parse::<Battleship>(view_of(view)?)?;
@@ -139,37 +128,29 @@ pub fn online_fleet_verify(view: &str, table: &str, first: &str) -> Result<Strin
     let table: Value =
         serde_json::from_str(table).map_err(|e| format!("not a table message: {e}"))?;
     let first: Value = serde_json::from_str(first).unwrap_or(Value::Null);
-    let mut checked = 0;
-    for (seat, fleet) in v.state.fleets.iter().enumerate() {
-        let Some(fleet) = fleet else { continue };
-        let published = table["commitments"][seat].as_str().unwrap_or_default();
-        let Some(salt) = table["salts"][seat].as_str() else {
-            return Err("the server has not revealed the salts".into());
-        };
-        let made = fleet_commitment(&bytes32(salt, "a salt")?, fleet)?;
-        if bytes32(published, "a fleet commitment")? != made {
-            let text = format!(
-                "Fleets NOT verified: seat {seat}'s fleet at the end is not the one the server committed to."
-            );
-            return Ok(answer(false, text));
-        }
-        if let Some(seen) = first[seat].as_str()
-            && !seen.eq_ignore_ascii_case(published)
-        {
-            let text = format!(
-                "Fleets NOT verified: seat {seat}'s commitment changed after the page first saw it."
-            );
-            return Ok(answer(false, text));
-        }
-        checked += 1;
-    }
-    let text = format!(
-        "Fleets verified: {checked} fleet{} at the end {} the one{} the server committed to before the first shot.",
-        if checked == 1 { "" } else { "s" },
-        if checked == 1 { "is" } else { "are" },
-        if checked == 1 { "" } else { "s" },
+    let hashes = |v: &Value, what: &str| -> Result<[Option<[u8; 32]>; 2], String> {
+        let read = |seat: usize| v[seat].as_str().map(|h| bytes32(h, what)).transpose();
+        Ok([read(0)?, read(1)?])
+    };
+    let check = check_fleets(
+        &v.state.fleets,
+        &hashes(&table["commitments"], "a fleet commitment")?,
+        &hashes(&table["salts"], "a salt")?,
+        &hashes(&first, "a fleet commitment")?,
     );
-    Ok(answer(checked > 0, text))
+    let text = match check {
+        FleetCheck::Verified { fleets: 1 } => "Fleets verified: 1 fleet at the end is the one the server committed to before the first shot.".to_owned(),
+        FleetCheck::Verified { fleets } => format!("Fleets verified: {fleets} fleets at the end are the ones the server committed to before the first shot."),
+        FleetCheck::NothingToCheck => "Fleets verified: 0 fleets at the end are the ones the server committed to before the first shot.".to_owned(),
+        FleetCheck::NoSalt { .. } => return Err("the server has not revealed the salts".into()),
+        FleetCheck::NotCommitted { seat } => format!(
+            "Fleets NOT verified: seat {seat}'s fleet at the end is not the one the server committed to."
+        ),
+        FleetCheck::Changed { seat } => format!(
+            "Fleets NOT verified: seat {seat}'s commitment changed after the page first saw it."
+        ),
+    };
+    Ok(answer(check.verified(), text))
 }
 
 #[cfg(test)]
@@ -264,10 +245,10 @@ mod tests {
         }
         let commitments: Vec<String> = (0..2)
             .map(|s| {
-                hex(
-                    &fleet_commitment(&salts[s], table.game().fleet(Seat(s as u8)).unwrap())
-                        .unwrap(),
-                )
+                let fleet = table.game().fleet(Seat(s as u8)).unwrap();
+                hex(&tabletop_play::battleship::fleet_commitment(
+                    &salts[s], fleet,
+                ))
             })
             .collect();
         table.apply(Seat(0), Action::Resign).unwrap();

@@ -102,4 +102,3 @@ fn strong_and_expert_choose_as_before() {
         );
     }
 }
-

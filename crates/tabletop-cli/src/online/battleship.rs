@@ -7,7 +7,7 @@ use std::cell::RefCell;
 
 use battleship_core::{Coord, Mark, Outcome, Placement, Rules, Ship, UniformFleets};
 use serde_json::Value;
-use tabletop_play::battleship::{self, Event, Input};
+use tabletop_play::battleship::{self, Event, FleetCheck, Input};
 use tabletop_play::{Ending, Seat};
 
 use super::ConnectArgs;
@@ -63,49 +63,45 @@ pub(crate) fn check_fleets(
     first: &Value,
 ) -> Option<(bool, String)> {
     view.ending.as_ref()?;
-    let salts = info["salts"].as_array()?;
-    let mut checked = 0;
-    for (seat, fleet) in view.state.fleets.iter().enumerate() {
-        let Some(fleet) = fleet else {
-            continue;
-        };
-        let who = Battleship::side(seat as u8);
-        let salt = salts
-            .get(seat)
-            .and_then(Value::as_str)
-            .and_then(tabletop_server::identity::unhex)
-            .and_then(|bytes| <[u8; 32]>::try_from(bytes).ok());
-        let Some(salt) = salt else {
-            return Some((
-                false,
-                format!("Fleets NOT verified: {who}'s salt does not read."),
-            ));
-        };
-        let published = info["commitments"][seat].as_str().unwrap_or_default();
-        let made = tabletop_server::games::fleet_commitment(&salt, fleet);
-        if !made.eq_ignore_ascii_case(published) {
-            return Some((
-                false,
-                format!("Fleets NOT verified: {who}'s fleet is not its commitment."),
-            ));
-        }
-        if let Some(seen) = first[seat].as_str()
-            && !seen.eq_ignore_ascii_case(published)
-        {
-            return Some((
-                false,
-                format!("Fleets NOT verified: {who}'s commitment changed in the game."),
-            ));
-        }
-        checked += 1;
-    }
-    // With no fleet placed there is nothing to check.
-    let words = match checked {
-        0 => return None,
-        1 => "Fleets verified: the fleet matches the server's commitment.",
-        _ => "Fleets verified: both match the server's commitments.",
+    info["salts"].as_array()?;
+    let hashes = |v: &Value| {
+        [0, 1].map(|seat| {
+            v[seat]
+                .as_str()
+                .and_then(tabletop_server::identity::unhex)
+                .and_then(|bytes| <[u8; 32]>::try_from(bytes).ok())
+        })
     };
-    Some((true, words.to_owned()))
+    let check = battleship::check_fleets(
+        &view.state.fleets,
+        &hashes(&info["commitments"]),
+        &hashes(&info["salts"]),
+        &hashes(first),
+    );
+    let who = |seat: u8| Battleship::side(seat);
+    let words = match check {
+        FleetCheck::NothingToCheck => return None,
+        FleetCheck::Verified { fleets: 1 } => {
+            "Fleets verified: the fleet matches the server's commitment.".to_owned()
+        }
+        FleetCheck::Verified { .. } => {
+            "Fleets verified: both match the server's commitments.".to_owned()
+        }
+        FleetCheck::NoSalt { seat } => {
+            format!("Fleets NOT verified: {}'s salt does not read.", who(seat))
+        }
+        FleetCheck::NotCommitted { seat } => {
+            format!(
+                "Fleets NOT verified: {}'s fleet is not its commitment.",
+                who(seat)
+            )
+        }
+        FleetCheck::Changed { seat } => format!(
+            "Fleets NOT verified: {}'s commitment changed in the game.",
+            who(seat)
+        ),
+    };
+    Some((check.verified(), words))
 }
 
 fn other(me: u8) -> usize {
