@@ -18,6 +18,7 @@ use super::ConnectArgs;
 use super::identity;
 use super::link::{self, Note};
 use super::remote::{Create, Remote, View};
+use super::tls::{self, Tls};
 use crate::common::{CliError, CliResult, Painter, Style, clock_seed};
 
 /// Where the client's lines go.
@@ -91,6 +92,7 @@ pub struct Client<R: Remote> {
 /// A client whose link is not started yet.
 pub struct Starting<R: Remote> {
     client: Client<R>,
+    tls: Tls,
     token: Option<String>,
     outgoing: Receiver<Value>,
 }
@@ -105,13 +107,14 @@ impl<R: Remote> Starting<R> {
     ) -> CliResult<Client<R>> {
         let Starting {
             client,
+            tls,
             token,
             outgoing,
         } = self;
         let url = client.url.clone();
         std::thread::Builder::new()
             .name("tabletop-link".into())
-            .spawn(move || link::run(url, token, outgoing, notes, wrap))?;
+            .spawn(move || link::run(url, tls, token, outgoing, notes, wrap))?;
         Ok(client)
     }
 }
@@ -187,6 +190,7 @@ impl<R: Remote> Client<R> {
                 "--connect takes a ws:// or wss:// address, like ws://127.0.0.1:8080, not '{url}'"
             )));
         }
+        let tls = tls::config(tls::ca_file(args.ca_cert.as_deref()).as_deref())?;
         let identity_file = identity::path(args.identity.as_deref());
         let token = identity::token(&identity_file, url.trim_end_matches('/'))?;
         let (outgoing, outgoing_rx) = mpsc::channel();
@@ -195,6 +199,7 @@ impl<R: Remote> Client<R> {
         client.start = Some(client.start_command(args, create));
         Ok(Starting {
             client,
+            tls,
             token,
             outgoing: outgoing_rx,
         })

@@ -37,6 +37,8 @@ pub(crate) mod remote;
 pub(crate) mod reversi;
 #[cfg(feature = "server")]
 mod sudoku;
+#[cfg(feature = "server")]
+pub(crate) mod tls;
 
 #[cfg(feature = "server")]
 pub use battleship::play as battleship;
@@ -50,7 +52,8 @@ pub use sudoku::play as sudoku;
 /// The flags of online play, shared by the four games.
 #[derive(Args, Debug, Clone, Default)]
 pub struct ConnectArgs {
-    /// Play online at a `tabletop serve` server, e.g. ws://127.0.0.1:8080: makes a table
+    /// Play online at a `tabletop serve` server, e.g. ws://127.0.0.1:8080 (or wss://HOST
+    /// behind a TLS proxy): makes a table
     /// and prints the invite code for the other player (see --invite and --table).
     #[arg(long, value_name = "URL")]
     pub connect: Option<String>,
@@ -74,6 +77,10 @@ pub struct ConnectArgs {
     /// tabletop/identity.json in your data folder, or $TABLETOP_IDENTITY].
     #[arg(long, value_name = "FILE", requires = "connect")]
     pub identity: Option<PathBuf>,
+    /// With a wss:// --connect: also trust the CA certificates of this PEM file (a
+    /// server behind a proxy with a private CA) [default: $SSL_CERT_FILE].
+    #[arg(long, value_name = "FILE", requires = "connect")]
+    pub ca_cert: Option<PathBuf>,
 }
 
 /// `5+3`: minutes a side and seconds added a move (up to a day and an hour).

@@ -13,6 +13,8 @@ mod nardy;
 mod nardy_ai;
 #[cfg(feature = "server")]
 mod online;
+#[cfg(feature = "server")]
+mod online_tls;
 mod readme;
 mod reversi;
 mod reversi_ai;
