@@ -87,6 +87,13 @@ pub struct Client<R: Remote> {
     pub(crate) dice_check: DiceCheck,
     /// The connection is down: the link is trying again.
     pub(crate) reconnecting: bool,
+    /// The `rematch` sent and not answered yet (resent after a drop: the server gives
+    /// the same table again).
+    rematch: Option<Value>,
+    /// The rematch table the other player made, once heard of.
+    pub(crate) next: Option<String>,
+    /// The rematch was offered for the game that ended.
+    offered: bool,
 }
 
 /// A client whose link is not started yet.
@@ -167,6 +174,9 @@ impl<R: Remote> Client<R> {
             commitment: None,
             dice_check: DiceCheck::None,
             reconnecting: false,
+            rematch: None,
+            next: None,
+            offered: false,
         }
     }
 
@@ -302,6 +312,9 @@ impl<R: Remote> Client<R> {
                         if let DiceCheck::Asked(download) = &self.dice_check {
                             self.send(download);
                         }
+                        if let Some(rematch) = &self.rematch {
+                            self.send(rematch);
+                        }
                     }
                     (None, None) => {}
                 }
@@ -325,7 +338,13 @@ impl<R: Remote> Client<R> {
                     None => error,
                 });
             }
-            Note::Message(message) => return self.message(&message),
+            Note::Message(message) => {
+                let over = self.message(&message)?;
+                if over {
+                    self.offer_rematch();
+                }
+                return Ok(over);
+            }
         }
         Ok(false)
     }
@@ -341,6 +360,9 @@ impl<R: Remote> Client<R> {
 
     /// Handles a message of the server; `true` when the game is over.
     pub(crate) fn message(&mut self, message: &Value) -> CliResult<bool> {
+        if self.rematch_message(message) {
+            return Ok(false);
+        }
         match text(message, "type") {
             "created" => {
                 let table = text(message, "table").to_owned();
@@ -651,5 +673,6 @@ impl<R: Remote> Client<R> {
     }
 }
 
+mod rematch;
 #[cfg(test)]
 mod tests;

@@ -32,6 +32,8 @@ pub(crate) mod link;
 #[cfg(feature = "server")]
 pub(crate) mod nardy;
 #[cfg(feature = "server")]
+pub mod records;
+#[cfg(feature = "server")]
 pub(crate) mod remote;
 #[cfg(feature = "server")]
 pub(crate) mod reversi;

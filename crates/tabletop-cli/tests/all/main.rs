@@ -14,6 +14,8 @@ mod nardy_ai;
 #[cfg(feature = "server")]
 mod online;
 #[cfg(feature = "server")]
+mod online_records;
+#[cfg(feature = "server")]
 mod online_tls;
 mod readme;
 mod reversi;
