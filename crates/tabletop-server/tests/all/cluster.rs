@@ -308,3 +308,36 @@ async fn forwarded_latency() {
         );
     }
 }
+
+/// The load generator given both servers: the two players of each game on different
+/// servers, every client's state still checked. Without drops: with them, about one run
+/// in two sees one refused action (`not_your_turn` or `illegal`, nothing lost or
+/// duplicated) from a player back on the server that does not own its table; see
+/// docs/server.md, "Load testing".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_load_generator_plays_across_two_servers() {
+    let Some((_dir, one, two)) = two_servers().await else {
+        return;
+    };
+    let report = tabletop_server::loadtest::run(tabletop_server::loadtest::LoadConfig {
+        urls: vec![one.url(), two.url()],
+        games: 8,
+        duration: std::time::Duration::from_secs(4),
+        think_ms: (5, 30),
+        drop_percent: 0.0,
+    })
+    .await
+    .unwrap();
+    println!("{report}");
+    assert!(report.games >= 10 && report.actions > 50, "{report}");
+    assert_eq!(
+        (
+            report.errors,
+            report.mismatches,
+            report.lost,
+            report.duplicated
+        ),
+        (0, 0, 0, 0),
+        "{report:?}"
+    );
+}
