@@ -6,7 +6,9 @@
 //! [`link`] is the WebSocket with its reconnection, [`client`] the state of one game (the
 //! start, the views and events, the move in flight, the dice seed and the dice check at
 //! the end), [`lines`] the line mode's command loop, [`remote`] what a game gives them,
-//! and one file per game says how its views, events and typed moves read.
+//! and one file per game says how its views, events and typed moves read. [`tls`] makes
+//! `wss://` connections; [`records`] is `tabletop online history|download`. After a game
+//! the client offers its rematch (`client/rematch.rs`).
 //!
 //! On a terminal (not `--plain`), nardy and reversi play online full screen
 //! (`tui::nardy::online`, `tui::reversi::online`, sharing `tui::online::Session`): the

@@ -9,6 +9,8 @@ mod support;
 
 mod battleship;
 mod cli;
+#[cfg(feature = "server")]
+mod loadtest_cluster;
 mod nardy;
 mod nardy_ai;
 #[cfg(feature = "server")]
