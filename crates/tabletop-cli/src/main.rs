@@ -59,7 +59,7 @@ enum Game {
     /// dropping and remaking connections, then one line of results.
     #[cfg(feature = "server")]
     Loadtest(loadtest::LoadtestArgs),
-    /// Your games at a server: the finished ones (history) and their saves (download).
+    /// Your finished games at a server: history, and download a save.
     #[cfg(feature = "server")]
     Online(online::records::OnlineArgs),
 }

@@ -43,6 +43,8 @@ enum OnlineCommand {
         output: Option<PathBuf>,
         #[command(flatten)]
         server: ServerArgs,
+        #[command(flatten)]
+        json: JsonArg,
     },
 }
 
@@ -71,7 +73,8 @@ pub fn run(args: OnlineArgs) -> CliResult {
             table,
             output,
             server,
-        } => download(&server, &table, output.as_deref()),
+            json,
+        } => download(&server, &table, output.as_deref(), json),
     }
 }
 
@@ -114,7 +117,7 @@ fn history(server: &ServerArgs, json: JsonArg) -> CliResult {
     Ok(())
 }
 
-fn download(server: &ServerArgs, table: &str, output: Option<&Path>) -> CliResult {
+fn download(server: &ServerArgs, table: &str, output: Option<&Path>, json: JsonArg) -> CliResult {
     let answer = ask(server, json!({"type": "download", "table": table}))?;
     let bytes = tabletop_server::identity::unhex(answer["hex"].as_str().unwrap_or(""))
         .ok_or_else(|| CliError::new("the server's save is not hex"))?;
@@ -123,6 +126,10 @@ fn download(server: &ServerArgs, table: &str, output: Option<&Path>) -> CliResul
     write_atomic(path, &bytes)
         .map_err(|e| CliError::new(format!("cannot write {}: {e}", path.display())))?;
     let game = answer["game"].as_str().unwrap_or("GAME");
+    if json.json {
+        let file = path.display().to_string();
+        return json.print(&json!({"file": file, "game": game, "bytes": bytes.len()}));
+    }
     println!(
         "Wrote {} ({} bytes): open it with tabletop {game} --load {}",
         path.display(),

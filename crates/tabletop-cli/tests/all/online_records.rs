@@ -109,6 +109,23 @@ fn a_rematch_swaps_the_sides_and_history_lists_both_games() {
     );
     let bytes = std::fs::read(&save).unwrap();
     assert!(bytes.starts_with(b"TTPL"));
+    let again = dir.join("again.ttpl");
+    let json = online(
+        &dir,
+        "bob",
+        &server.url,
+        &["download", first, "-o", again.to_str().unwrap(), "--json"],
+    );
+    let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(
+        (json["game"].as_str(), json["bytes"].as_u64()),
+        (Some("reversi"), Some(bytes.len() as u64))
+    );
+    assert_eq!(
+        std::fs::read(&again).unwrap(),
+        bytes,
+        "both players get the same save"
+    );
     let loaded = tabletop(
         &[
             "reversi",
