@@ -1,5 +1,6 @@
 //! `tabletop loadtest`: the load generator of `tabletop-server` against a server on this
-//! machine; ends with one line of results.
+//! machine, or several on one PostgreSQL database (players spread over them in turn);
+//! ends with one line of results.
 
 use std::time::Duration;
 
@@ -11,9 +12,11 @@ use crate::common::{CliError, CliResult};
 /// Arguments of `tabletop loadtest`.
 #[derive(Args, Debug)]
 pub struct LoadtestArgs {
-    /// The server: ws://127.0.0.1:PORT/ (this machine only).
-    #[arg(value_name = "URL")]
-    url: String,
+    /// The server: ws://127.0.0.1:PORT/ (this machine only). Several servers on one
+    /// PostgreSQL database: their URLs, and the two players of each game connect to
+    /// different ones (round-robin).
+    #[arg(value_name = "URL", required = true, num_args = 1..)]
+    urls: Vec<String>,
     /// Games played at once (pairs of clients).
     #[arg(long, value_name = "N", default_value_t = 100,
           value_parser = clap::value_parser!(u16).range(1..=5000))]
@@ -57,8 +60,9 @@ fn think_range(text: &str) -> Result<(u64, u64), String> {
 
 /// Runs the load and prints its line.
 pub fn run(args: LoadtestArgs) -> CliResult {
+    let servers = args.urls.len();
     let config = LoadConfig {
-        url: args.url,
+        urls: args.urls,
         games: usize::from(args.games),
         duration: Duration::from_secs(u64::from(args.seconds)),
         think_ms: args.think_ms,
@@ -71,6 +75,9 @@ pub fn run(args: LoadtestArgs) -> CliResult {
     let report = runtime
         .block_on(loadtest::run(config))
         .map_err(CliError::usage)?;
+    if servers > 1 {
+        println!("loadtest: players spread over {servers} servers, round-robin");
+    }
     println!(
         "loadtest: connections dropped and made again: {}",
         report.drops

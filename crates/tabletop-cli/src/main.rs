@@ -59,6 +59,9 @@ enum Game {
     /// dropping and remaking connections, then one line of results.
     #[cfg(feature = "server")]
     Loadtest(loadtest::LoadtestArgs),
+    /// Your finished games at a server: history, and download a save.
+    #[cfg(feature = "server")]
+    Online(online::records::OnlineArgs),
 }
 
 /// The games menu of `tabletop` alone on a terminal, in order: name, one line about the
@@ -119,6 +122,8 @@ fn main() -> ExitCode {
         Some(Game::Serve(args)) => serve::run(args),
         #[cfg(feature = "server")]
         Some(Game::Loadtest(args)) => loadtest::run(args),
+        #[cfg(feature = "server")]
+        Some(Game::Online(args)) => online::records::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -18,6 +18,7 @@ use super::ConnectArgs;
 use super::identity;
 use super::link::{self, Note};
 use super::remote::{Create, Remote, View};
+use super::tls::{self, Tls};
 use crate::common::{CliError, CliResult, Painter, Style, clock_seed};
 
 /// Where the client's lines go.
@@ -88,11 +89,19 @@ pub struct Client<R: Remote> {
     pub(crate) end_check: Option<(bool, String)>,
     /// The connection is down: the link is trying again.
     pub(crate) reconnecting: bool,
+    /// The `rematch` sent and not answered yet (resent after a drop: the server gives
+    /// the same table again).
+    rematch: Option<Value>,
+    /// The rematch table the other player made, once heard of.
+    pub(crate) next: Option<String>,
+    /// The rematch was offered for the game that ended.
+    offered: bool,
 }
 
 /// A client whose link is not started yet.
 pub struct Starting<R: Remote> {
     client: Client<R>,
+    tls: Tls,
     token: Option<String>,
     outgoing: Receiver<Value>,
 }
@@ -107,13 +116,14 @@ impl<R: Remote> Starting<R> {
     ) -> CliResult<Client<R>> {
         let Starting {
             client,
+            tls,
             token,
             outgoing,
         } = self;
         let url = client.url.clone();
         std::thread::Builder::new()
             .name("tabletop-link".into())
-            .spawn(move || link::run(url, token, outgoing, notes, wrap))?;
+            .spawn(move || link::run(url, tls, token, outgoing, notes, wrap))?;
         Ok(client)
     }
 }
@@ -167,6 +177,9 @@ impl<R: Remote> Client<R> {
             dice_check: DiceCheck::None,
             end_check: None,
             reconnecting: false,
+            rematch: None,
+            next: None,
+            offered: false,
         }
     }
 
@@ -190,6 +203,7 @@ impl<R: Remote> Client<R> {
                 "--connect takes a ws:// or wss:// address, like ws://127.0.0.1:8080, not '{url}'"
             )));
         }
+        let tls = tls::config(tls::ca_file(args.ca_cert.as_deref()).as_deref())?;
         let identity_file = identity::path(args.identity.as_deref());
         let token = identity::token(&identity_file, url.trim_end_matches('/'))?;
         let (outgoing, outgoing_rx) = mpsc::channel();
@@ -198,6 +212,7 @@ impl<R: Remote> Client<R> {
         client.start = Some(client.start_command(args, create));
         Ok(Starting {
             client,
+            tls,
             token,
             outgoing: outgoing_rx,
         })
@@ -300,6 +315,9 @@ impl<R: Remote> Client<R> {
                         if let DiceCheck::Asked(download) = &self.dice_check {
                             self.send(download);
                         }
+                        if let Some(rematch) = &self.rematch {
+                            self.send(rematch);
+                        }
                     }
                     (None, None) => {}
                 }
@@ -323,7 +341,13 @@ impl<R: Remote> Client<R> {
                     None => error,
                 });
             }
-            Note::Message(message) => return self.message(&message),
+            Note::Message(message) => {
+                let over = self.message(&message)?;
+                if over {
+                    self.offer_rematch();
+                }
+                return Ok(over);
+            }
         }
         Ok(false)
     }
@@ -339,6 +363,9 @@ impl<R: Remote> Client<R> {
 
     /// Handles a message of the server; `true` when the game is over.
     pub(crate) fn message(&mut self, message: &Value) -> CliResult<bool> {
+        if self.rematch_message(message) {
+            return Ok(false);
+        }
         match text(message, "type") {
             "created" => {
                 let table = text(message, "table").to_owned();
@@ -665,5 +692,6 @@ impl<R: Remote> Client<R> {
     }
 }
 
+mod rematch;
 #[cfg(test)]
 mod tests;

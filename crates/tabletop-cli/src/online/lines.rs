@@ -18,6 +18,7 @@ online commands:
   board       draw the board again      resign      give the game up
   help        this help                 quit        leave (the table stays; come back
                                                     with --table)
+  rematch     after the game: play again with the sides swapped
 undo and save are off in online play; the server keeps the game.";
 
 /// What the loop waits for: a note of the link or a typed line (`None`: end of input).
@@ -74,8 +75,10 @@ impl<R: Remote> Client<R> {
                     false
                 }
             };
-            if done || self.drain() || (self.eof && self.typed.is_empty() && self.pending.is_none())
-            {
+            // A finished game waits for `rematch` or `quit` (or the end of the input).
+            let over = done && !self.can_rematch();
+            let idle = self.typed.is_empty() && self.pending.is_none() && !self.rematch_asked();
+            if over || self.drain() || (self.eof && idle) {
                 return Ok(());
             }
         }
@@ -84,7 +87,11 @@ impl<R: Remote> Client<R> {
 
     /// Handles the typed lines that can be now; `true` to leave.
     fn drain(&mut self) -> bool {
-        while !self.typed.is_empty() && self.view.is_some() && self.pending.is_none() {
+        while !self.typed.is_empty()
+            && self.view.is_some()
+            && self.pending.is_none()
+            && !self.rematch_asked()
+        {
             let line = self.typed.remove(0);
             if self.line(&line) {
                 return true;
@@ -112,6 +119,7 @@ impl<R: Remote> Client<R> {
                 return true;
             }
             "help" | "?" => Ok(Some(format!("{}\n{ONLINE_HELP}", R::HELP.trim_end()))),
+            "rematch" => self.ask_rematch().map(|()| None),
             "save" | "load" | "new" => Err(CliError::new(format!(
                 "{word} is off in online play: the server keeps the game"
             ))),

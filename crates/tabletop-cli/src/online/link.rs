@@ -4,13 +4,13 @@
 //! for a bounded time. What to do after a reconnection (open the table again with
 //! `since`, resend an unacknowledged move) is the client's: the link only tells it.
 
-use std::net::TcpStream;
 use std::sync::mpsc::{Receiver, Sender, TryRecvError};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use tungstenite::stream::MaybeTlsStream;
-use tungstenite::{Message, WebSocket};
+use tungstenite::Message;
+
+use super::tls::{self, Socket, Tls};
 
 /// What the link tells the client.
 #[derive(Debug)]
@@ -43,12 +43,11 @@ const MAX_PAUSE: Duration = Duration::from_secs(4);
 /// How long the link keeps trying after a drop before it gives up.
 const GIVE_UP: Duration = Duration::from_secs(120);
 
-type Socket = WebSocket<MaybeTlsStream<TcpStream>>;
-
 /// Runs the link until the client goes away (its sender is dropped) or the link gives
 /// up. `notes` wraps each note into the client's input type.
 pub fn run<T>(
     url: String,
+    tls: Tls,
     mut token: Option<String>,
     outgoing: Receiver<Value>,
     notes: Sender<T>,
@@ -60,7 +59,7 @@ pub fn run<T>(
         let mut pause = Duration::from_millis(250);
         let since = Instant::now();
         let mut socket = loop {
-            match connect(&url, token.as_deref()) {
+            match connect(&url, &tls, token.as_deref()) {
                 Ok((socket, new_token)) => {
                     // Whatever the client sent while there was no connection is stale: it
                     // sends again what matters once it hears of the new connection.
@@ -107,16 +106,24 @@ pub fn run<T>(
 }
 
 /// Why a connection attempt failed: worth trying again, or not.
-enum Failure {
+pub(crate) enum Failure {
+    /// The server or the network may come back.
     Retry(String),
+    /// Trying again cannot help.
     Fatal(String),
 }
 use Failure::{Fatal, Retry};
 
 /// Connects and says hello; the new guest's token, if the server made one.
-fn connect(url: &str, token: Option<&str>) -> Result<(Socket, Option<String>), Failure> {
-    let (mut socket, _) =
-        tungstenite::connect(url).map_err(|e| Retry(format!("cannot connect to {url}: {e}")))?;
+pub(crate) fn connect(
+    url: &str,
+    tls: &Tls,
+    token: Option<&str>,
+) -> Result<(Socket, Option<String>), Failure> {
+    let mut socket = tls::open(url, tls).map_err(|e| match e.fatal {
+        true => Fatal(e.message),
+        false => Retry(e.message),
+    })?;
     // A server that says nothing within this time counts as a dropped connection.
     set_timeout(&socket, HELLO_WAIT);
     let mut hello = json!({"type": "hello", "protocol": 1});
@@ -161,9 +168,7 @@ fn connect(url: &str, token: Option<&str>) -> Result<(Socket, Option<String>), F
 /// Lets reads wait at most `wait` ([`POLL`] once welcomed, so the loop can send in
 /// between).
 fn set_timeout(socket: &Socket, wait: Duration) {
-    if let MaybeTlsStream::Plain(stream) = socket.get_ref() {
-        let _ = stream.set_read_timeout(Some(wait));
-    }
+    tls::set_read_timeout(socket, wait);
 }
 
 /// Moves messages both ways until the client is gone (`Ok`) or the connection drops.

@@ -6,7 +6,9 @@
 //! [`link`] is the WebSocket with its reconnection, [`client`] the state of one game (the
 //! start, the views and events, the move in flight, the dice seed and the dice check at
 //! the end), [`lines`] the line mode's command loop, [`remote`] what a game gives them,
-//! and one file per game says how its views, events and typed moves read.
+//! and one file per game says how its views, events and typed moves read. [`tls`] makes
+//! `wss://` connections; [`records`] is `tabletop online history|download`. After a game
+//! the client offers its rematch (`client/rematch.rs`).
 //!
 //! On a terminal (not `--plain`), all four games play online full screen
 //! (`tui::nardy::online`, `tui::reversi::online`, `tui::battleship::online`,
@@ -33,11 +35,15 @@ pub(crate) mod link;
 #[cfg(feature = "server")]
 pub(crate) mod nardy;
 #[cfg(feature = "server")]
+pub mod records;
+#[cfg(feature = "server")]
 pub(crate) mod remote;
 #[cfg(feature = "server")]
 pub(crate) mod reversi;
 #[cfg(feature = "server")]
 pub(crate) mod sudoku;
+#[cfg(feature = "server")]
+pub(crate) mod tls;
 
 #[cfg(feature = "server")]
 pub use battleship::play as battleship;
@@ -51,7 +57,8 @@ pub use sudoku::play as sudoku;
 /// The flags of online play, shared by the four games.
 #[derive(Args, Debug, Clone, Default)]
 pub struct ConnectArgs {
-    /// Play online at a `tabletop serve` server, e.g. ws://127.0.0.1:8080: makes a table
+    /// Play online at a `tabletop serve` server, e.g. ws://127.0.0.1:8080 (or wss://HOST
+    /// behind a TLS proxy): makes a table
     /// and prints the invite code for the other player (see --invite and --table).
     #[arg(long, value_name = "URL")]
     pub connect: Option<String>,
@@ -75,6 +82,10 @@ pub struct ConnectArgs {
     /// tabletop/identity.json in your data folder, or $TABLETOP_IDENTITY].
     #[arg(long, value_name = "FILE", requires = "connect")]
     pub identity: Option<PathBuf>,
+    /// With a wss:// --connect: also trust the CA certificates of this PEM file (a
+    /// server behind a proxy with a private CA) [default: $SSL_CERT_FILE].
+    #[arg(long, value_name = "FILE", requires = "connect")]
+    pub ca_cert: Option<PathBuf>,
 }
 
 /// `5+3`: minutes a side and seconds added a move (up to a day and an hour).

@@ -22,7 +22,8 @@ use crate::online::remote::{Create, Remote, View};
 
 /// The [`GameScreen`](super::GameScreen) methods of a local game that an online screen
 /// (a type with a `session: Session<_>` field) turns off, alike for every game: no
-/// settings, new game, undo, redo, save or load, since the server keeps the game.
+/// settings, undo, redo, save or load, since the server keeps the game; a new game is
+/// the rematch of a finished one.
 macro_rules! local_game_is_off {
     () => {
         fn choices(&self) -> Vec<$crate::tui::Choice> {
@@ -32,7 +33,7 @@ macro_rules! local_game_is_off {
         fn choose(&mut self, _choice: usize, _value: usize, _ctx: &mut $crate::tui::Ctx) {}
 
         fn new_game(&mut self, ctx: &mut $crate::tui::Ctx) {
-            ctx.say("A new game is off in online play: the server keeps the game");
+            self.session.rematch(ctx);
         }
 
         fn undo(&mut self, ctx: &mut $crate::tui::Ctx) {
@@ -218,6 +219,18 @@ impl<R: Remote> Session<R> {
         true
     }
 
+    /// Asks for the rematch of the finished game (`n` on the screens), or says why not.
+    pub fn rematch(&mut self, ctx: &mut Ctx) {
+        if self.view().is_some_and(|v| v.ending.is_none()) {
+            ctx.say("A new game is off in online play: the server keeps the game");
+            return;
+        }
+        match self.client.ask_rematch() {
+            Ok(()) => ctx.say("Asking for a rematch…"),
+            Err(e) => ctx.say(e.message().to_owned()),
+        }
+    }
+
     /// Gives the game up.
     pub fn resign(&mut self, ctx: &mut Ctx) {
         let playing = self.view().is_some_and(|v| v.ending.is_none());
@@ -243,7 +256,11 @@ impl<R: Remote> Session<R> {
             return "Connecting to the table…".to_owned();
         };
         if view.ending.is_some() {
-            return "The game is over · q: leave".to_owned();
+            return if self.client.can_rematch() {
+                "The game is over · n: rematch · q: leave".to_owned()
+            } else {
+                "The game is over · q: leave".to_owned()
+            };
         }
         if self.client.status == "open" {
             return "Waiting for the other player to join".to_owned();

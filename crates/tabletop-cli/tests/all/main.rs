@@ -9,10 +9,16 @@ mod support;
 
 mod battleship;
 mod cli;
+#[cfg(feature = "server")]
+mod loadtest_cluster;
 mod nardy;
 mod nardy_ai;
 #[cfg(feature = "server")]
 mod online;
+#[cfg(feature = "server")]
+mod online_records;
+#[cfg(feature = "server")]
+mod online_tls;
 mod readme;
 mod reversi;
 mod reversi_ai;

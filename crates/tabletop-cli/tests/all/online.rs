@@ -9,9 +9,9 @@ use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
 /// How long a client may stay silent before a test fails.
-const WAIT: Duration = Duration::from_secs(30);
+pub(crate) const WAIT: Duration = Duration::from_secs(30);
 
-fn temp_dir() -> PathBuf {
+pub(crate) fn temp_dir() -> PathBuf {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
@@ -22,14 +22,14 @@ fn temp_dir() -> PathBuf {
 }
 
 /// A `tabletop serve` process; killed when dropped.
-struct Server {
+pub(crate) struct Server {
     child: Child,
-    url: String,
+    pub(crate) url: String,
 }
 
 impl Server {
     /// Starts one over `db`, listening on `listen` (`127.0.0.1:0`: any free port).
-    fn start(db: &Path, listen: &str) -> Server {
+    pub(crate) fn start(db: &Path, listen: &str) -> Server {
         let database = format!("sqlite://{}", db.display());
         let (child, addr) =
             crate::serve::start_serve(&["--listen", listen, "--database", &database]);
@@ -40,7 +40,7 @@ impl Server {
     }
 
     /// The `HOST:PORT` it listens on.
-    fn addr(&self) -> &str {
+    pub(crate) fn addr(&self) -> &str {
         self.url.trim_start_matches("ws://")
     }
 
@@ -59,7 +59,7 @@ impl Drop for Server {
 
 /// A `tabletop` client process: its stdin, and its output lines (stderr lines start with
 /// `! `) as they come. Killed when dropped.
-struct Player {
+pub(crate) struct Player {
     name: &'static str,
     child: Child,
     stdin: Option<ChildStdin>,
@@ -70,8 +70,25 @@ struct Player {
 
 impl Player {
     /// Runs `tabletop ARGS` with its own identity file in `dir`.
-    fn start(name: &'static str, dir: &Path, args: &[&str]) -> Player {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tabletop"))
+    pub(crate) fn start(name: &'static str, dir: &Path, args: &[&str]) -> Player {
+        Player::start_with(name, dir, args, &[])
+    }
+
+    /// [`Player::start`] with these environment variables (`None`: removed).
+    pub(crate) fn start_with(
+        name: &'static str,
+        dir: &Path,
+        args: &[&str],
+        env: &[(&str, Option<&Path>)],
+    ) -> Player {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_tabletop"));
+        for (key, value) in env {
+            match value {
+                Some(value) => command.env(key, value),
+                None => command.env_remove(key),
+            };
+        }
+        let mut child = command
             .args(args)
             .arg("--identity")
             .arg(dir.join(format!("{name}.json")))
@@ -106,7 +123,7 @@ impl Player {
 
     /// Reads lines until one satisfies `want`, and returns it; fails after [`WAIT`] of
     /// silence or when the output ends.
-    fn expect(&mut self, want: impl Fn(&str) -> bool) -> String {
+    pub(crate) fn expect(&mut self, want: impl Fn(&str) -> bool) -> String {
         loop {
             match self.lines.recv_timeout(WAIT) {
                 Ok(line) => {
@@ -125,14 +142,14 @@ impl Player {
     }
 
     /// Types a line.
-    fn type_line(&mut self, line: &str) {
+    pub(crate) fn type_line(&mut self, line: &str) {
         let stdin = self.stdin.as_mut().expect("stdin open");
         writeln!(stdin, "{line}").unwrap();
         stdin.flush().unwrap();
     }
 
     /// Closes stdin and waits (bounded) for the process to end; whether it succeeded.
-    fn finish(&mut self) -> bool {
+    pub(crate) fn finish(&mut self) -> bool {
         self.stdin = None;
         let deadline = Instant::now() + WAIT;
         loop {
@@ -147,11 +164,11 @@ impl Player {
         }
     }
 
-    fn said(&self, text: &str) -> bool {
+    pub(crate) fn said(&self, text: &str) -> bool {
         self.transcript.iter().any(|l| l.contains(text))
     }
 
-    fn output(&self) -> String {
+    pub(crate) fn output(&self) -> String {
         self.transcript.join("\n")
     }
 }
@@ -164,14 +181,14 @@ impl Drop for Player {
 }
 
 /// The invite code a creator printed.
-fn invite(creator: &mut Player) -> String {
+pub(crate) fn invite(creator: &mut Player) -> String {
     let line = creator.expect(|l| l.starts_with("Invite code: "));
     line.trim_start_matches("Invite code: ").trim().to_owned()
 }
 
 /// The first legal move of a `Your move, …: a b c` line (after the last `legal steps` for
 /// nardy).
-fn first_legal(line: &str) -> String {
+pub(crate) fn first_legal(line: &str) -> String {
     let list = match line.rfind("legal steps ") {
         Some(i) => &line[i + "legal steps ".len()..],
         None => line.rsplit(": ").next().unwrap_or(""),
@@ -185,7 +202,7 @@ fn first_legal(line: &str) -> String {
 /// Plays the first legal move at each `Your move` until the game is over (a pause of
 /// `pause` before each move keeps under the server's message rate); returns the moves
 /// played and the `Game over` line.
-fn play_first_moves(
+pub(crate) fn play_first_moves(
     player: &mut Player,
     pause: Duration,
     mut after: impl FnMut(usize),
@@ -210,7 +227,7 @@ fn result(line: &str) -> &str {
 }
 
 /// Two clients of `game`: the first makes a table, the second joins it by invite code.
-fn pair(dir: &Path, url: &str, game: &str) -> (Player, Player) {
+pub(crate) fn pair(dir: &Path, url: &str, game: &str) -> (Player, Player) {
     let mut a = Player::start("ann", dir, &[game, "--connect", url]);
     let code = invite(&mut a);
     let b = Player::start("bob", dir, &[game, "--connect", url, "--invite", &code]);

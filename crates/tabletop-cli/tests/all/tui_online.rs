@@ -171,3 +171,69 @@ fn sudoku_plays_full_screen_through_a_server() {
     assert!(end.exited && !end.alternate_screen && !end.mouse_captured);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_full_screen_reversi_game_ends_and_its_rematch_swaps_the_sides() {
+    let dir = std::env::temp_dir().join(format!(
+        "tabletop-tui-rematch-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let database = format!("sqlite://{}", dir.join("server.db").display());
+    let (server, addr) = start_serve(&["--listen", "127.0.0.1:0", "--database", &database]);
+    let _server = Killed(server);
+    let url = format!("ws://{addr}/");
+    let identity = |who: &str| dir.join(format!("{who}.json")).display().to_string();
+    let mut ann = Pty::spawn(&["reversi", "--connect", &url, "--identity", &identity("ann")]);
+    assert!(ann.wait_for("Invite code"), "{}", ann.screen());
+    let code = invite(&ann.screen());
+    let mut bob = Pty::spawn(&[
+        "reversi",
+        "--connect",
+        &url,
+        "--invite",
+        &code,
+        "--identity",
+        &identity("bob"),
+    ]);
+    assert!(
+        bob.wait_for("Black: opponent · White: you"),
+        "{}",
+        bob.screen()
+    );
+    // Ann (Black) plays d3, where the cursor starts; Bob resigns with r r.
+    assert!(ann.wait_for("to move: you"), "{}", ann.screen());
+    ann.keys(&[pty::ENTER]);
+    assert!(bob.wait_for("to move: you"), "{}", bob.screen());
+    bob.keys(&["r", "r"]);
+    assert!(ann.wait_for("Game over"), "{}", ann.screen());
+    assert!(bob.wait_for("press n"), "{}", bob.screen());
+    // n asks for the rematch; Ann hears of it and joins with n too.
+    bob.keys(&["n"]);
+    assert!(
+        bob.wait_for("Black: you · White: opponent"),
+        "{}",
+        bob.screen()
+    );
+    assert!(ann.wait_for("asks for a rematch"), "{}", ann.screen());
+    ann.keys(&["n"]);
+    assert!(
+        ann.wait_for("Black: opponent · White: you"),
+        "{}",
+        ann.screen()
+    );
+    // Bob moves first now.
+    assert!(bob.wait_for("to move: you"), "{}", bob.screen());
+    bob.keys(&[pty::ENTER]);
+    assert!(ann.wait_for("to move: you"), "{}", ann.screen());
+    let end = ann.finish(&["q", "y"]);
+    assert!(end.exited && !end.alternate_screen, "{}", end.screen);
+    assert!(end.screen.contains("Left table"), "{}", end.screen);
+    let end = bob.finish(&["q", "y"]);
+    assert!(end.exited);
+    let _ = std::fs::remove_dir_all(&dir);
+}

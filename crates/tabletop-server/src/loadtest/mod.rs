@@ -11,6 +11,11 @@
 //! counts the versions `lost`, a version received twice is `duplicated`. A client that
 //! dropped its connection sends `open` with the last version it has and resends its
 //! unacknowledged action with the same command id: the same checks hold across the drop.
+//!
+//! Given several servers (on one PostgreSQL database), the players connect to them in
+//! turn: pair `k`'s first player to server `2k`, the second to `2k + 1` (modulo their
+//! number), so with two servers every game has a player on each, and every action of one
+//! of them goes through the other server's forwarding.
 
 mod moves;
 mod player;
@@ -32,8 +37,9 @@ use player::{Gone, Player};
 /// What to run.
 #[derive(Debug, Clone)]
 pub struct LoadConfig {
-    /// The server, `ws://127.0.0.1:PORT/` (loopback only).
-    pub url: String,
+    /// The servers, `ws://127.0.0.1:PORT/` (loopback only), one or more sharing a
+    /// database; players are spread over them round-robin.
+    pub urls: Vec<String>,
     /// Games played at once.
     pub games: usize,
     /// How long to play.
@@ -129,8 +135,13 @@ pub fn is_loopback(url: &str) -> bool {
 
 /// Runs the load; fails only for a URL off this machine or bad limits.
 pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
-    if !is_loopback(&config.url) {
-        return Err("the load generator only targets this machine (ws://127.0.0.1:PORT/)".into());
+    if config.urls.is_empty() {
+        return Err("no server to load".into());
+    }
+    if let Some(url) = config.urls.iter().find(|u| !is_loopback(u)) {
+        return Err(format!(
+            "{url}: the load generator only targets this machine (ws://127.0.0.1:PORT/)"
+        ));
     }
     if config.games == 0 || config.games > 5000 {
         return Err("games: 1 to 5000".into());
@@ -192,8 +203,9 @@ async fn play_pair(
     counters: &Arc<Counters>,
 ) -> Result<(), Gone> {
     let game = ROTATION[(pair % 4) as usize];
-    let mut a = Player::connect(&config.url).await?;
-    let mut b = Player::connect(&config.url).await?;
+    let server = |player: u64| &config.urls[(2 * pair + player) as usize % config.urls.len()];
+    let mut a = Player::connect(server(0)).await?;
+    let mut b = Player::connect(server(1)).await?;
     let mut rng = ChaCha8Rng::seed_from_u64(pair);
     while Instant::now() < deadline {
         let seeds = (rng.random::<u64>(), rng.random::<u64>());

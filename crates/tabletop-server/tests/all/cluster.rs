@@ -299,3 +299,41 @@ async fn forwarded_latency() {
         );
     }
 }
+
+/// The load generator given both servers: the two players of each game on different
+/// servers, every client's state still checked: nothing lost, duplicated or out of order.
+/// A player on the server that does not own its table is sometimes refused an action
+/// (`not_your_turn`, `illegal`: the table changes nothing) where one server refuses none
+/// (docs/server.md, "Load testing": 23 in 6,800 actions with 200 games): tolerated here
+/// while rare, so the test holds what is guaranteed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_load_generator_plays_across_two_servers() {
+    let Some((_dir, one, two)) = two_servers().await else {
+        return;
+    };
+    let report = tabletop_server::loadtest::run(tabletop_server::loadtest::LoadConfig {
+        urls: vec![one.url(), two.url()],
+        games: 8,
+        duration: std::time::Duration::from_secs(4),
+        think_ms: (5, 30),
+        drop_percent: 5.0,
+    })
+    .await
+    .unwrap();
+    println!("{report}");
+    assert!(report.games >= 10 && report.actions > 50, "{report}");
+    assert_eq!(
+        (report.mismatches, report.lost, report.duplicated),
+        (0, 0, 0),
+        "{report:?}"
+    );
+    let refusals = ["illegal", "not_your_turn"];
+    assert!(
+        report
+            .error_kinds
+            .iter()
+            .all(|(kind, _)| refusals.contains(&kind.as_str())),
+        "{report:?}"
+    );
+    assert!(report.errors * 50 <= report.actions, "{report:?}");
+}

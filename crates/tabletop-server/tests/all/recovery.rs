@@ -160,7 +160,7 @@ async fn the_load_generator_finds_nothing_wrong() {
     let (_dir, db) = temp_db();
     let server = TestServer::start(&db).await;
     let report = tabletop_server::loadtest::run(tabletop_server::loadtest::LoadConfig {
-        url: server.url(),
+        urls: vec![server.url()],
         games: 8,
         duration: std::time::Duration::from_secs(3),
         think_ms: (5, 20),
@@ -183,7 +183,7 @@ async fn the_load_generator_finds_nothing_wrong() {
         "{report}"
     );
     let refused = tabletop_server::loadtest::run(tabletop_server::loadtest::LoadConfig {
-        url: "ws://192.0.2.1:8080/".into(),
+        urls: vec![server.url(), "ws://192.0.2.1:8080/".into()],
         games: 1,
         duration: std::time::Duration::from_secs(1),
         think_ms: (5, 20),
@@ -280,7 +280,7 @@ async fn the_load_generator_loses_nothing_when_the_server_is_killed() {
     let addr = server.addr;
     let load = tokio::spawn(tabletop_server::loadtest::run(
         tabletop_server::loadtest::LoadConfig {
-            url: server.url(),
+            urls: vec![server.url()],
             games: 8,
             duration: std::time::Duration::from_secs(5),
             think_ms: (5, 20),

@@ -259,7 +259,8 @@ impl App {
             .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
         let online = self.screen.as_ref().is_some_and(|s| s.online());
         let off = match key.code {
-            KeyCode::Char('n') if plain => Some("A new game"),
+            // Once an online game is over, `n` asks the screen for its rematch.
+            KeyCode::Char('n') if plain && self.in_progress() => Some("A new game"),
             _ if is_ctrl(key, 's') => Some("Saving"),
             _ if is_ctrl(key, 'o') => Some("Loading"),
             _ => None,
