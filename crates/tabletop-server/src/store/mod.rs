@@ -69,6 +69,12 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
     ),
 ];
 
+/// The advisory lock the servers sharing a PostgreSQL database migrate under (any number
+/// of ours: "tabl" in ASCII).
+const MIGRATION_LOCK: &str = "SELECT pg_advisory_lock(1952539244)";
+/// Its release.
+const MIGRATION_UNLOCK: &str = "SELECT pg_advisory_unlock(1952539244)";
+
 /// The statements of a migration: its lines without `--` comments, split at `;` (the
 /// migrations hold no `;` in a string). One by one, since the Any driver runs one
 /// statement per query.
@@ -236,15 +242,35 @@ impl Store {
         Ok(store)
     }
 
+    /// Applies the migrations not yet applied. On PostgreSQL several servers may start
+    /// at once on one database: they take turns under an advisory lock, held by the
+    /// connection that migrates (even `CREATE TABLE IF NOT EXISTS` races there).
     async fn migrate(&self) -> Result<(), StoreError> {
+        let mut conn = self.pool.acquire().await?;
+        if self.postgres.is_some() {
+            sqlx::query(MIGRATION_LOCK).execute(&mut *conn).await?;
+        }
+        let done = self.migrate_on(&mut conn).await;
+        if self.postgres.is_some() {
+            // Unlocked in any case (the connection goes back to the pool).
+            let unlocked = sqlx::query(MIGRATION_UNLOCK).execute(&mut *conn).await;
+            done?;
+            unlocked?;
+            return Ok(());
+        }
+        done
+    }
+
+    async fn migrate_on(&self, conn: &mut sqlx::AnyConnection) -> Result<(), StoreError> {
+        use sqlx::Connection;
         sqlx::query(
             "CREATE TABLE IF NOT EXISTS schema_migrations (
                 version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_ms BIGINT NOT NULL)",
         )
-        .execute(&self.pool)
+        .execute(&mut *conn)
         .await?;
         for &(version, name, sql) in MIGRATIONS {
-            let mut tx = self.pool.begin().await?;
+            let mut tx = conn.begin().await?;
             let done = sqlx::query("SELECT version FROM schema_migrations WHERE version = $1")
                 .bind(version)
                 .fetch_optional(&mut *tx)

@@ -21,8 +21,8 @@ async fn two_servers() -> Option<(tempfile::TempDir, TestServer, TestServer)> {
             ..TestServer::config()
         })
     };
-    let one = start(url.clone()).await;
-    let two = start(url).await;
+    // Both at once on the empty database: they take turns at the migrations.
+    let (one, two) = tokio::join!(start(url.clone()), start(url));
     Some((dir, one, two))
 }
 
@@ -301,11 +301,10 @@ async fn forwarded_latency() {
 }
 
 /// The load generator given both servers: the two players of each game on different
-/// servers, every client's state still checked: nothing lost, duplicated or out of order.
-/// A player on the server that does not own its table is sometimes refused an action
-/// (`not_your_turn`, `illegal`: the table changes nothing) where one server refuses none
-/// (docs/server.md, "Load testing": 23 in 6,800 actions with 200 games): tolerated here
-/// while rare, so the test holds what is guaranteed.
+/// servers, every client's state still checked: no error, nothing lost, duplicated or out
+/// of order. (An answer forwarded from the owner once overtook the events it
+/// acknowledged, and a player acting on its view then was refused about one action in
+/// 300: the room now sends the answer after them.)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_load_generator_plays_across_two_servers() {
     let Some((_dir, one, two)) = two_servers().await else {
@@ -323,17 +322,13 @@ async fn the_load_generator_plays_across_two_servers() {
     println!("{report}");
     assert!(report.games >= 10 && report.actions > 50, "{report}");
     assert_eq!(
-        (report.mismatches, report.lost, report.duplicated),
-        (0, 0, 0),
+        (
+            report.errors,
+            report.mismatches,
+            report.lost,
+            report.duplicated
+        ),
+        (0, 0, 0, 0),
         "{report:?}"
     );
-    let refusals = ["illegal", "not_your_turn"];
-    assert!(
-        report
-            .error_kinds
-            .iter()
-            .all(|(kind, _)| refusals.contains(&kind.as_str())),
-        "{report:?}"
-    );
-    assert!(report.errors * 50 <= report.actions, "{report:?}");
 }
