@@ -131,7 +131,17 @@ pub async fn send(
         }
     }
     match answer {
-        Some(text) => conn.send_text(text.into()),
+        // Through the room, which sends it after the events it acknowledges.
+        Some(text) => match room.upgrade() {
+            Some(room) => {
+                if let Err(unsent) = room.send(RoomMsg::Answer { conn, text }).await
+                    && let RoomMsg::Answer { conn, text } = unsent.0
+                {
+                    conn.send_text(text.into());
+                }
+            }
+            None => conn.send_text(text.into()),
+        },
         None => conn.send(&ServerMessage::error(
             Some(command.id()),
             "not_stored",

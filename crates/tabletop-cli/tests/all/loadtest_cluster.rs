@@ -107,15 +107,7 @@ mod cluster {
         assert!(text.contains("players spread over 2 servers"), "{text}");
         let last = text.lines().last().unwrap_or("");
         assert!(
-            last.ends_with("mismatches 0 · lost 0 · duplicated 0"),
-            "{text}"
-        );
-        // A rare refused action of a player on the server not owning its table is the
-        // one error known across servers (docs/server.md, "Load testing").
-        assert!(
-            text.lines()
-                .filter(|l| l.starts_with("loadtest: errors "))
-                .all(|l| l.contains("errors illegal:") || l.contains("errors not_your_turn:")),
+            last.ends_with("errors 0 · mismatches 0 · lost 0 · duplicated 0"),
             "{text}"
         );
         drop(servers);

@@ -70,6 +70,24 @@ impl Room {
     }
 }
 
+impl Room {
+    /// Sends the owner's answer to a forwarded command after the events it acknowledges:
+    /// an `acked` of a version this room has not reached yet waits for the room to read
+    /// the owner's change (which tells the followers, the asker among them). Without it
+    /// the answer could overtake the change's notification, and a client acting on its
+    /// view after the answer would act on the state before its own action.
+    pub(super) async fn answer_forwarded(&mut self, conn: Conn, text: String) {
+        let acked = serde_json::from_str::<serde_json::Value>(&text)
+            .ok()
+            .filter(|answer| answer["type"] == "acked")
+            .and_then(|answer| answer["version"].as_u64());
+        if acked.is_some_and(|version| version > self.live.version()) {
+            self.refresh().await;
+        }
+        conn.send_text(text.into());
+    }
+}
+
 /// A forwarded command as a notification carries it.
 #[derive(serde::Deserialize)]
 struct Inline {

@@ -157,6 +157,14 @@ pub enum RoomMsg {
     /// player and command (JSON) when the notification carried them (else they are
     /// stored under the id).
     Forwarded(String, Option<String>),
+    /// The owner's answer to a command this server forwarded for `conn`: it goes out
+    /// after the events it acknowledges (see [`Room::answer_forwarded`]).
+    Answer {
+        /// Who asked.
+        conn: Conn,
+        /// The answer as the owner sent it.
+        text: String,
+    },
     /// A bot's action, computed at `version`.
     Bot {
         /// The version the bot saw.
@@ -396,6 +404,7 @@ impl Room {
                 }
             }
             RoomMsg::Forwarded(fid, inline) => self.forwarded(fid, inline).await,
+            RoomMsg::Answer { conn, text } => self.answer_forwarded(conn, text).await,
         }
     }
 
