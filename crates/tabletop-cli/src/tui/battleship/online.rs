@@ -488,6 +488,7 @@ impl GameScreen for OnlineBattleship {
             ("Backspace, [undo]", "undo the last placing step"),
             ("Enter, [send fleet]", "place the fleet at the table"),
             ("r r (battle), R R", "resign the game"),
+            ("n", "once the game is over: a rematch, the sides swapped"),
             ("q", "leave (the table stays: come back with --table)"),
         ]
     }

@@ -364,6 +364,7 @@ impl GameScreen for OnlineNardy {
             ),
             ("o", "bear off the selected checker"),
             ("r r", "resign the game"),
+            ("n", "once the game is over: a rematch, the sides swapped"),
             ("q", "leave (the table stays: come back with --table)"),
         ]
     }

@@ -243,6 +243,7 @@ impl GameScreen for OnlineReversi {
             ("click", "play a disc there"),
             ("·", "a legal move; [●] the last move"),
             ("r r", "resign the game"),
+            ("n", "once the game is over: a rematch, the sides swapped"),
             ("q", "leave (the table stays: come back with --table)"),
         ]
     }
