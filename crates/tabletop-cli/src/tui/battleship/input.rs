@@ -5,6 +5,9 @@
 use battleship_core::ai::PlacementStrategy;
 use crossterm::event::{KeyCode, MouseButton, MouseEventKind};
 
+use battleship_core::Coord;
+
+use super::draw::Layout;
 use super::placer::{Ask, step};
 use super::{BattleshipScreen, Phase};
 use crate::tui::{Ctx, Handled};
@@ -60,20 +63,49 @@ impl BattleshipScreen {
             self.answer(ask, ctx);
             return handled;
         }
-        let cell = self.layout.enemy.and_then(|g| g.cell_at(x, y));
-        match (kind, cell) {
-            (MouseEventKind::Moved | MouseEventKind::Drag(MouseButton::Left), Some(c))
-                if c != self.target =>
-            {
-                self.target = c;
-                Handled::Yes
-            }
-            (MouseEventKind::Down(MouseButton::Left), Some(c)) => {
-                self.target = c;
+        match aim_mouse(&mut self.target, &self.layout, kind, x, y) {
+            Aim::Moved => Handled::Yes,
+            Aim::Shoot => {
                 self.shoot(ctx);
                 Handled::Yes
             }
-            _ => Handled::No,
+            Aim::Other => Handled::No,
         }
+    }
+}
+
+/// What the mouse did to the aim on the enemy grid, the same offline and online.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Aim {
+    /// The aim moved to another cell.
+    Moved,
+    /// A left click: shoot at the aim (now the cell clicked).
+    Shoot,
+    /// Not over the enemy grid, or nothing to do.
+    Other,
+}
+
+/// Moving (or dragging) over the enemy grid moves `target`; a left click puts it on the
+/// cell clicked and asks to shoot there.
+pub(super) fn aim_mouse(
+    target: &mut Coord,
+    layout: &Layout,
+    kind: MouseEventKind,
+    x: u16,
+    y: u16,
+) -> Aim {
+    let Some(c) = layout.enemy.and_then(|g| g.cell_at(x, y)) else {
+        return Aim::Other;
+    };
+    match kind {
+        MouseEventKind::Moved | MouseEventKind::Drag(MouseButton::Left) if c != *target => {
+            *target = c;
+            Aim::Moved
+        }
+        MouseEventKind::Down(MouseButton::Left) => {
+            *target = c;
+            Aim::Shoot
+        }
+        _ => Aim::Other,
     }
 }

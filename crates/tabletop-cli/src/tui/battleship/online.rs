@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use battleship_core::ai::PlacementStrategy;
 use battleship_core::{Coord, Mark, Placement, Rules, Tracking};
-use crossterm::event::{Event, KeyCode, KeyEvent, MouseButton, MouseEventKind};
+use crossterm::event::{Event, KeyCode, KeyEvent, MouseEventKind};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use ratatui::Frame;
@@ -20,6 +20,7 @@ use tabletop_play::EndReason;
 use tabletop_play::battleship::Input;
 
 use super::draw::Layout;
+use super::input::{Aim, aim_mouse};
 use super::placer::{Ask, Placer, step};
 use super::scene::{self, Battle, Scene, Tone, result_words};
 use super::settings::sampler_for;
@@ -207,20 +208,13 @@ impl OnlineBattleship {
             self.answer(ask, ctx);
             return handled;
         }
-        let cell = self.layout.enemy.and_then(|g| g.cell_at(x, y));
-        match (kind, cell) {
-            (MouseEventKind::Moved | MouseEventKind::Drag(MouseButton::Left), Some(c))
-                if c != self.target =>
-            {
-                self.target = c;
-                Handled::Yes
-            }
-            (MouseEventKind::Down(MouseButton::Left), Some(c)) => {
-                self.target = c;
+        match aim_mouse(&mut self.target, &self.layout, kind, x, y) {
+            Aim::Moved => Handled::Yes,
+            Aim::Shoot => {
                 self.shoot(ctx);
                 Handled::Yes
             }
-            _ => Handled::No,
+            Aim::Other => Handled::No,
         }
     }
 
