@@ -2,8 +2,8 @@
 //! --connect` in pseudo-terminals (see `support/pty.rs`), one making the table, the
 //! other joining with its invite code.
 
+use crate::online::{Server, temp_dir};
 use crate::pty::{self, Pty};
-use crate::serve::start_serve;
 
 /// The invite code on a screen (`Invite code: XXXXXXXXXX`).
 pub(crate) fn invite(screen: &str) -> String {
@@ -15,31 +15,11 @@ pub(crate) fn invite(screen: &str) -> String {
         .collect()
 }
 
-/// A child process killed when dropped (a failed assertion too).
-pub(crate) struct Killed(pub(crate) std::process::Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 #[test]
 fn two_terminals_play_nardy_full_screen_through_a_server() {
-    let dir = std::env::temp_dir().join(format!(
-        "tabletop-tui-online-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    let database = format!("sqlite://{}", dir.join("server.db").display());
-    let (server, addr) = start_serve(&["--listen", "127.0.0.1:0", "--database", &database]);
-    let _server = Killed(server);
-    let url = format!("ws://{addr}/");
+    let dir = temp_dir();
+    let server = Server::start(&dir.join("server.db"), "127.0.0.1:0");
+    let url = format!("{}/", server.url);
     let identity = |who: &str| dir.join(format!("{who}.json")).display().to_string();
     let mut ann = Pty::spawn(&["nardy", "--connect", &url, "--identity", &identity("ann")]);
     assert!(ann.wait_for("Invite code"), "{}", ann.screen());
@@ -130,19 +110,9 @@ fn to_fill(screen: &str) -> usize {
 
 #[test]
 fn sudoku_plays_full_screen_through_a_server() {
-    let dir = std::env::temp_dir().join(format!(
-        "tabletop-tui-online-sudoku-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    let database = format!("sqlite://{}", dir.join("server.db").display());
-    let (server, addr) = start_serve(&["--listen", "127.0.0.1:0", "--database", &database]);
-    let _server = Killed(server);
-    let url = format!("ws://{addr}/");
+    let dir = temp_dir();
+    let server = Server::start(&dir.join("server.db"), "127.0.0.1:0");
+    let url = format!("{}/", server.url);
     let identity = dir.join("sol.json").display().to_string();
     let mut sol = Pty::spawn(&[
         "sudoku",
@@ -174,19 +144,9 @@ fn sudoku_plays_full_screen_through_a_server() {
 
 #[test]
 fn a_full_screen_reversi_game_ends_and_its_rematch_swaps_the_sides() {
-    let dir = std::env::temp_dir().join(format!(
-        "tabletop-tui-rematch-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    let database = format!("sqlite://{}", dir.join("server.db").display());
-    let (server, addr) = start_serve(&["--listen", "127.0.0.1:0", "--database", &database]);
-    let _server = Killed(server);
-    let url = format!("ws://{addr}/");
+    let dir = temp_dir();
+    let server = Server::start(&dir.join("server.db"), "127.0.0.1:0");
+    let url = format!("{}/", server.url);
     let identity = |who: &str| dir.join(format!("{who}.json")).display().to_string();
     let mut ann = Pty::spawn(&["reversi", "--connect", &url, "--identity", &identity("ann")]);
     assert!(ann.wait_for("Invite code"), "{}", ann.screen());

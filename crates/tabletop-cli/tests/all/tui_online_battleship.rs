@@ -3,25 +3,15 @@
 //! with its invite code; both send their fleets, a shot crosses, a resignation ends the
 //! game and both terminals check the fleets.
 
+use crate::online::{Server, temp_dir};
 use crate::pty::{self, Pty};
-use crate::serve::start_serve;
-use crate::tui_online::{Killed, invite};
+use crate::tui_online::invite;
 
 #[test]
 fn two_terminals_play_battleship_full_screen_through_a_server() {
-    let dir = std::env::temp_dir().join(format!(
-        "tabletop-tui-online-bs-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    let database = format!("sqlite://{}", dir.join("server.db").display());
-    let (server, addr) = start_serve(&["--listen", "127.0.0.1:0", "--database", &database]);
-    let _server = Killed(server);
-    let url = format!("ws://{addr}/");
+    let dir = temp_dir();
+    let server = Server::start(&dir.join("server.db"), "127.0.0.1:0");
+    let url = format!("{}/", server.url);
     let identity = |who: &str| dir.join(format!("{who}.json")).display().to_string();
     let mut ann = Pty::spawn(&[
         "battleship",
