@@ -352,9 +352,12 @@ fn a_nardy_game_goes_on_through_a_server_crash() {
     assert_eq!(result(&white_end), result(&black_end));
     assert!(white_end.ends_with("(you win)") != black_end.ends_with("(you win)"));
     assert!(white_moves > 12);
-    for p in [&white, &black] {
+    for p in [&mut white, &mut black] {
         assert!(p.said("Connection lost"), "{}", p.output());
         assert!(p.said("Connection back."), "{}", p.output());
+        // Every roll of the game, before and after the crash, checks out against the
+        // seeds both players gave and the seed the server revealed at the end.
+        p.expect(|l| l.starts_with("Dice verified: the seed matches its commitment"));
     }
     assert!(white.said("Black rolls "), "{}", white.output());
     assert!(white.finish() && black.finish());
