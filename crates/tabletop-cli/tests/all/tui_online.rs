@@ -2,6 +2,8 @@
 //! --connect` in pseudo-terminals (see `support/pty.rs`), one making the table, the
 //! other joining with its invite code.
 
+use std::path::PathBuf;
+
 use crate::online::{Server, temp_dir};
 use crate::pty::{self, Pty};
 
@@ -15,17 +17,21 @@ pub(crate) fn invite(screen: &str) -> String {
         .collect()
 }
 
-#[test]
-fn two_terminals_play_nardy_full_screen_through_a_server() {
+/// A real server and two terminals at one new table of `game`: Ann makes it, and once her
+/// screen shows the invite code (and each of `ann_ready`) Bob joins with the code. The
+/// server and the folder of its database and the players' identities come back too.
+pub(crate) fn two_terminals(game: &str, ann_ready: &[&str]) -> (Server, PathBuf, Pty, Pty) {
     let dir = temp_dir();
     let server = Server::start(&dir.join("server.db"), "127.0.0.1:0");
     let url = format!("{}/", server.url);
     let identity = |who: &str| dir.join(format!("{who}.json")).display().to_string();
-    let mut ann = Pty::spawn(&["nardy", "--connect", &url, "--identity", &identity("ann")]);
-    assert!(ann.wait_for("Invite code"), "{}", ann.screen());
+    let mut ann = Pty::spawn(&[game, "--connect", &url, "--identity", &identity("ann")]);
+    for text in std::iter::once(&"Invite code").chain(ann_ready) {
+        assert!(ann.wait_for(text), "{}", ann.screen());
+    }
     let code = invite(&ann.screen());
-    let mut bob = Pty::spawn(&[
-        "nardy",
+    let bob = Pty::spawn(&[
+        game,
         "--connect",
         &url,
         "--invite",
@@ -33,6 +39,12 @@ fn two_terminals_play_nardy_full_screen_through_a_server() {
         "--identity",
         &identity("bob"),
     ]);
+    (server, dir, ann, bob)
+}
+
+#[test]
+fn two_terminals_play_nardy_full_screen_through_a_server() {
+    let (_server, dir, mut ann, mut bob) = two_terminals("nardy", &[]);
     assert!(
         bob.wait_for("Long Nardy online · White: opponent · Black: you"),
         "{}",
@@ -144,22 +156,7 @@ fn sudoku_plays_full_screen_through_a_server() {
 
 #[test]
 fn a_full_screen_reversi_game_ends_and_its_rematch_swaps_the_sides() {
-    let dir = temp_dir();
-    let server = Server::start(&dir.join("server.db"), "127.0.0.1:0");
-    let url = format!("{}/", server.url);
-    let identity = |who: &str| dir.join(format!("{who}.json")).display().to_string();
-    let mut ann = Pty::spawn(&["reversi", "--connect", &url, "--identity", &identity("ann")]);
-    assert!(ann.wait_for("Invite code"), "{}", ann.screen());
-    let code = invite(&ann.screen());
-    let mut bob = Pty::spawn(&[
-        "reversi",
-        "--connect",
-        &url,
-        "--invite",
-        &code,
-        "--identity",
-        &identity("bob"),
-    ]);
+    let (_server, dir, mut ann, mut bob) = two_terminals("reversi", &[]);
     assert!(
         bob.wait_for("Black: opponent · White: you"),
         "{}",

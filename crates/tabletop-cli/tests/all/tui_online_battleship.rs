@@ -3,35 +3,12 @@
 //! with its invite code; both send their fleets, a shot crosses, a resignation ends the
 //! game and both terminals check the fleets.
 
-use crate::online::{Server, temp_dir};
-use crate::pty::{self, Pty};
-use crate::tui_online::invite;
+use crate::pty;
+use crate::tui_online::two_terminals;
 
 #[test]
 fn two_terminals_play_battleship_full_screen_through_a_server() {
-    let dir = temp_dir();
-    let server = Server::start(&dir.join("server.db"), "127.0.0.1:0");
-    let url = format!("{}/", server.url);
-    let identity = |who: &str| dir.join(format!("{who}.json")).display().to_string();
-    let mut ann = Pty::spawn(&[
-        "battleship",
-        "--connect",
-        &url,
-        "--identity",
-        &identity("ann"),
-    ]);
-    assert!(ann.wait_for("Invite code"), "{}", ann.screen());
-    assert!(ann.wait_for("[send fleet]"), "{}", ann.screen());
-    let code = invite(&ann.screen());
-    let mut bob = Pty::spawn(&[
-        "battleship",
-        "--connect",
-        &url,
-        "--invite",
-        &code,
-        "--identity",
-        &identity("bob"),
-    ]);
+    let (_server, dir, mut ann, mut bob) = two_terminals("battleship", &["[send fleet]"]);
     assert!(
         bob.wait_for("Battleship online · first shooter: opponent · second shooter: you"),
         "{}",
