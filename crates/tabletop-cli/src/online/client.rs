@@ -198,12 +198,7 @@ impl<R: Remote> Client<R> {
         out: Out,
     ) -> CliResult<Starting<R>> {
         let url = args.connect.clone().unwrap_or_default();
-        if !(url.starts_with("ws://") || url.starts_with("wss://")) {
-            return Err(CliError::usage(format!(
-                "--connect takes a ws:// or wss:// address, like ws://127.0.0.1:8080, not '{url}'"
-            )));
-        }
-        let tls = tls::config(tls::ca_file(args.ca_cert.as_deref()).as_deref())?;
+        let tls = tls::for_url(&url, args.ca_cert.as_deref())?;
         let identity_file = identity::path(args.identity.as_deref());
         let token = identity::token(&identity_file, url.trim_end_matches('/'))?;
         let (outgoing, outgoing_rx) = mpsc::channel();

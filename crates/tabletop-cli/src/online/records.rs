@@ -143,12 +143,7 @@ fn download(server: &ServerArgs, table: &str, output: Option<&Path>, json: JsonA
 /// an `error` answer is the command's error.
 fn ask(server: &ServerArgs, mut command: Value) -> CliResult<Value> {
     let url = server.connect.as_str();
-    if !(url.starts_with("ws://") || url.starts_with("wss://")) {
-        return Err(CliError::usage(format!(
-            "--connect takes a ws:// or wss:// address, like ws://127.0.0.1:8080, not '{url}'"
-        )));
-    }
-    let tls = tls::config(tls::ca_file(server.ca_cert.as_deref()).as_deref())?;
+    let tls = tls::for_url(url, server.ca_cert.as_deref())?;
     let file = identity::path(server.identity.as_deref());
     let Some(token) = identity::token(&file, url.trim_end_matches('/'))? else {
         return Err(CliError::new(format!(
@@ -203,10 +198,8 @@ fn side(game: &str, seat: u8) -> String {
     match game {
         "nardy" => super::nardy::Nardy::side(seat),
         "reversi" => super::reversi::Reversi::side(seat),
-        // As `online::battleship` and `online::sudoku` say them.
-        "battleship" if seat == 0 => "the first shooter".to_owned(),
-        "battleship" => "the second shooter".to_owned(),
-        "sudoku" => "the solver".to_owned(),
+        "battleship" => super::battleship::Battleship::side(seat),
+        "sudoku" => super::sudoku::Sudoku::side(seat),
         _ => format!("seat {seat}"),
     }
 }

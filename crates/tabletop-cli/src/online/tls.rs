@@ -28,6 +28,17 @@ pub type Socket = WebSocket<MaybeTlsStream<TcpStream>>;
 /// How long a TCP connection and the TLS and WebSocket handshakes may take.
 const HANDSHAKE_WAIT: Duration = Duration::from_secs(10);
 
+/// The configuration for a `--connect` address: a usage error unless `url` is `ws://` or
+/// `wss://`, then [`config`] with `--ca-cert` (`ca_cert`) or `$SSL_CERT_FILE`.
+pub fn for_url(url: &str, ca_cert: Option<&Path>) -> CliResult<Tls> {
+    if !(url.starts_with("ws://") || url.starts_with("wss://")) {
+        return Err(CliError::usage(format!(
+            "--connect takes a ws:// or wss:// address, like ws://127.0.0.1:8080, not '{url}'"
+        )));
+    }
+    config(ca_file(ca_cert).as_deref())
+}
+
 /// The private CA file: `--ca-cert`, else `$SSL_CERT_FILE` (empty counts as unset).
 pub fn ca_file(chosen: Option<&Path>) -> Option<PathBuf> {
     chosen.map(Path::to_owned).or_else(|| {

@@ -30,7 +30,7 @@ use crate::common::CliResult;
 
 pub use app::{App, GameEntry};
 pub use screen::{Choice, Ctx, GameScreen, Handled, Placeholder, plain_key};
-pub use theme::{Theme, ThemeKind};
+pub use theme::{Theme, ThemeKind, Tone};
 
 /// Whether to open full screen: stdin and stdout are terminals and `--plain` is not given.
 pub fn full_screen_wanted(plain: bool) -> bool {

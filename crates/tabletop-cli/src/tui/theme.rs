@@ -132,3 +132,31 @@ impl ThemeKind {
         }
     }
 }
+
+/// How a line of text in a panel is coloured: one of the theme's text styles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    /// Plain text.
+    Normal,
+    /// Secondary text.
+    Dim,
+    /// What asks for attention.
+    Accent,
+    /// Good news.
+    Good,
+    /// Bad news.
+    Bad,
+}
+
+impl Tone {
+    /// The style of this tone in `theme`.
+    pub fn style(self, theme: &Theme) -> Style {
+        match self {
+            Tone::Normal => theme.normal,
+            Tone::Dim => theme.dim,
+            Tone::Accent => theme.accent,
+            Tone::Good => theme.good,
+            Tone::Bad => theme.bad,
+        }
+    }
+}

@@ -380,20 +380,8 @@ impl GameScreen for BattleshipScreen {
     }
 
     fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        vec![
-            (
-                "arrows, hjkl, mouse",
-                "move the ship being placed / the aim",
-            ),
-            (
-                "Enter, Space, click",
-                "place a ship, pick a placed one up; shoot",
-            ),
-            ("r, right click", "turn the ship being placed"),
-            ("Tab, click on the list", "choose the length to place next"),
-            ("a, [auto]", "lay out the whole fleet at random"),
-            ("x, Delete", "pick up the ship under the cursor"),
-            ("c, [clear]", "take every ship off the grid"),
+        let mut keys = placer::PLACING_KEYS.to_vec();
+        keys.extend([
             ("Enter, [start battle]", "start once the fleet is complete"),
             (
                 "u, Backspace",
@@ -401,7 +389,8 @@ impl GameScreen for BattleshipScreen {
             ),
             ("U, Ctrl-R", "redo"),
             ("t", "hint: the cell the strongest shooter would pick"),
-        ]
+        ]);
+        keys
     }
 
     fn choices(&self) -> Vec<Choice> {

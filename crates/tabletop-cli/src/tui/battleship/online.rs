@@ -21,7 +21,7 @@ use tabletop_play::battleship::Input;
 
 use super::draw::Layout;
 use super::input::{Aim, aim_mouse};
-use super::placer::{Ask, Placer, step};
+use super::placer::{self, Ask, Placer, step};
 use super::scene::{self, Battle, Scene, Tone, result_words};
 use super::settings::sampler_for;
 use crate::common::{CliResult, clock_seed};
@@ -465,26 +465,15 @@ impl GameScreen for OnlineBattleship {
     }
 
     fn keys(&self) -> Vec<(&'static str, &'static str)> {
-        vec![
-            (
-                "arrows, hjkl, mouse",
-                "move the ship being placed / the aim",
-            ),
-            (
-                "Enter, Space, click",
-                "place a ship, pick a placed one up; shoot",
-            ),
-            ("r, right click", "turn the ship being placed"),
-            ("Tab, click on the list", "choose the length to place next"),
-            ("a, [auto]", "lay out the whole fleet at random"),
-            ("x, Delete", "pick up the ship under the cursor"),
-            ("c, [clear]", "take every ship off the grid"),
+        let mut keys = placer::PLACING_KEYS.to_vec();
+        keys.extend([
             ("Backspace, [undo]", "undo the last placing step"),
             ("Enter, [send fleet]", "place the fleet at the table"),
             ("r r (battle), R R", "resign the game"),
             ("n", "once the game is over: a rematch, the sides swapped"),
             ("q", "leave (the table stays: come back with --table)"),
-        ]
+        ]);
+        keys
     }
 
     crate::tui::online::local_game_is_off!();

@@ -52,6 +52,24 @@ pub(super) struct Placer {
     pub(super) start_label: &'static str,
 }
 
+/// The keys of laying out a fleet, the same offline and online (each screen adds how the
+/// fleet is then sent, and its own undo).
+pub(super) const PLACING_KEYS: [(&str, &str); 7] = [
+    (
+        "arrows, hjkl, mouse",
+        "move the ship being placed / the aim",
+    ),
+    (
+        "Enter, Space, click",
+        "place a ship, pick a placed one up; shoot",
+    ),
+    ("r, right click", "turn the ship being placed"),
+    ("Tab, click on the list", "choose the length to place next"),
+    ("a, [auto]", "lay out the whole fleet at random"),
+    ("x, Delete", "pick up the ship under the cursor"),
+    ("c, [clear]", "take every ship off the grid"),
+];
+
 /// One placing problem in a few words (the panel shows the engine's whole sentence).
 pub(super) fn short_problem(problem: &Problem) -> String {
     match problem {

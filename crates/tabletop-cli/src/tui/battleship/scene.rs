@@ -11,28 +11,7 @@ use ratatui::layout::Rect;
 use super::draw::{INFO_LINES, Layout, Look, PANEL, Pen, SCALES, grid_at, grid_size, panel};
 use super::placer::Placer;
 use crate::tui::Theme;
-
-/// How a line under the grids is coloured.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Tone {
-    Normal,
-    Dim,
-    Accent,
-    Good,
-    Bad,
-}
-
-impl Tone {
-    fn style(self, theme: &Theme) -> ratatui::style::Style {
-        match self {
-            Tone::Normal => theme.normal,
-            Tone::Dim => theme.dim,
-            Tone::Accent => theme.accent,
-            Tone::Good => theme.good,
-            Tone::Bad => theme.bad,
-        }
-    }
-}
+pub(super) use crate::tui::Tone;
 
 /// The battle as one side sees it.
 #[derive(Debug, Clone)]

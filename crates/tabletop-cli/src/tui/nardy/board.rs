@@ -10,6 +10,7 @@ use ratatui::style::Style;
 
 use super::{Button, Spot};
 use crate::tui::Theme;
+pub(super) use crate::tui::Tone;
 use crate::tui::draw::put;
 
 /// The board's width: border, tray, 6 points, bar, 6 points, tray, border.
@@ -76,28 +77,6 @@ fn checker_style(color: Color, theme: &Theme) -> Style {
 
 /// What the mouse can click: the spots of the board and the buttons of the panel.
 type Hits = (Vec<(Rect, Spot)>, Vec<(Rect, Button)>);
-
-/// How a line of the bottom panel is drawn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Tone {
-    Normal,
-    Dim,
-    Accent,
-    Good,
-    Bad,
-}
-
-impl Tone {
-    fn style(self, theme: &Theme) -> Style {
-        match self {
-            Tone::Normal => theme.normal,
-            Tone::Dim => theme.dim,
-            Tone::Accent => theme.accent,
-            Tone::Good => theme.good,
-            Tone::Bad => theme.bad,
-        }
-    }
-}
 
 /// Everything the nardy screen draws: the position, the marks on it, the panel's words
 /// and the bottom lines.
