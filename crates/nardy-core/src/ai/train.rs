@@ -9,18 +9,21 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use tabletop_common::{Format, LoadError, decode_body};
 
-use crate::ai::bearoff::BearoffDb;
+use crate::ai::bearoff::{BearoffDb, WithBearoff};
 use crate::ai::equity::Probabilities;
 use crate::ai::eval::{Evaluator, terminal_probabilities};
 use crate::ai::network::{INPUTS, Inputs, MAX_HIDDEN, Network, OUTPUTS};
+use crate::ai::search::{Search, SearchConfig};
 use crate::dice::{Dice, RollOff};
 use crate::movegen::Generator;
 use crate::position::Position;
 use crate::rules::{Opening, Rules};
 
-/// The checkpoint format: magic `TTNC`, version 2, a postcard [`Trainer`] state (version
-/// 1, read too, had no [`TrainConfig::inputs`]: its networks read [`INPUTS`]).
-pub const CHECKPOINT_FORMAT: Format = Format::new(*b"TTNC", 2, "Long Nardy training checkpoint");
+/// The checkpoint format: magic `TTNC`, version 3, a postcard [`Trainer`] state. Older
+/// versions are read too: version 2 had no [`TrainConfig::target_plies`] (its runs
+/// bootstrapped at 0 plies), version 1 no [`TrainConfig::inputs`] either (its networks
+/// read [`INPUTS`]).
+pub const CHECKPOINT_FORMAT: Format = Format::new(*b"TTNC", 3, "Long Nardy training checkpoint");
 
 /// The settings of a training run. Everything that changes the weights is here, so a
 /// checkpoint carries it and a resumed run goes on exactly as the first would have.
@@ -37,6 +40,23 @@ pub struct TrainConfig {
     /// The network's input set: [`INPUTS`] (the shipped network's) or
     /// [`INPUTS_V2`](crate::ai::INPUTS_V2) (with the blocking inputs).
     pub inputs: u16,
+    /// How deep the values a target bootstraps from are searched: 0, the network's own
+    /// value of each position (plain TD(λ)); 1, the average over the 21 rolls of the
+    /// best turn at 0 plies, which teaches the network what one more ply would see (21
+    /// times the work per game).
+    pub target_plies: u8,
+}
+
+/// A version 2 checkpoint: the settings had no target depth.
+#[derive(Deserialize)]
+struct TrainerV2 {
+    seed: u64,
+    hidden: u16,
+    alpha: f32,
+    lambda: f32,
+    inputs: u16,
+    games: u64,
+    network: Network,
 }
 
 /// A version 1 checkpoint: the settings had no input set.
@@ -51,8 +71,8 @@ struct TrainerV1 {
 }
 
 impl Default for TrainConfig {
-    /// The settings of the shipped weights: seed 1, 80 hidden units, α 0.02, λ 0.7, the
-    /// first input set.
+    /// Seed 1, 80 hidden units, α 0.02, λ 0.7, the first input set, targets from the
+    /// network's own values.
     fn default() -> TrainConfig {
         TrainConfig {
             seed: 1,
@@ -60,6 +80,7 @@ impl Default for TrainConfig {
             alpha: 0.02,
             lambda: 0.7,
             inputs: INPUTS as u16,
+            target_plies: 0,
         }
     }
 }
@@ -73,6 +94,10 @@ impl Default for TrainConfig {
 /// in order. A game stops as soon as both sides are bearing off, with the exact race
 /// probabilities of the bear-off database as its result, so the network learns the
 /// positions the database cannot answer.
+///
+/// With [`TrainConfig::target_plies`] 1, `V(s)` is not the network's value of `s` but
+/// its 1-ply search (every roll, the best turn at 0 plies, exact where the database or
+/// the rules know the result), computed with the weights the game was played with.
 ///
 /// Game `g` throws its dice from `ChaCha8Rng::seed_from_u64(seed + g * 0x9E37_79B9_7F4A_7C15)`,
 /// and every computation is done in a fixed order in `f32` (with `libm`'s `expf`), so the
@@ -115,6 +140,14 @@ impl Trainer {
         self.config.alpha = alpha;
     }
 
+    /// Changes how deep the bootstrap values of the games still to come are searched
+    /// (0 or 1, see [`TrainConfig::target_plies`]) and their λ: a network trained by plain
+    /// TD(λ) can go on learning from 1-ply values. The checkpoint keeps the new settings.
+    pub fn set_targets(&mut self, target_plies: u8, lambda: f32) {
+        self.config.target_plies = target_plies.min(1);
+        self.config.lambda = lambda;
+    }
+
     /// Games trained so far.
     pub fn games(&self) -> u64 {
         self.games
@@ -133,22 +166,40 @@ impl Trainer {
     /// Resumes from a checkpoint written by [`Trainer::to_bytes`].
     pub fn from_bytes(bytes: &[u8], db: Arc<BearoffDb>) -> Result<Trainer, LoadError> {
         let (version, body) = CHECKPOINT_FORMAT.read_header(bytes)?;
-        let mut t: Trainer = if version == 1 {
-            let v1: TrainerV1 = decode_body(body)?;
-            Trainer {
-                config: TrainConfig {
-                    seed: v1.seed,
-                    hidden: v1.hidden,
-                    alpha: v1.alpha,
-                    lambda: v1.lambda,
-                    inputs: INPUTS as u16,
-                },
-                games: v1.games,
-                network: v1.network,
-                db: None,
+        let mut t: Trainer = match version {
+            1 => {
+                let v1: TrainerV1 = decode_body(body)?;
+                Trainer {
+                    config: TrainConfig {
+                        seed: v1.seed,
+                        hidden: v1.hidden,
+                        alpha: v1.alpha,
+                        lambda: v1.lambda,
+                        inputs: INPUTS as u16,
+                        target_plies: 0,
+                    },
+                    games: v1.games,
+                    network: v1.network,
+                    db: None,
+                }
             }
-        } else {
-            decode_body(body)?
+            2 => {
+                let v2: TrainerV2 = decode_body(body)?;
+                Trainer {
+                    config: TrainConfig {
+                        seed: v2.seed,
+                        hidden: v2.hidden,
+                        alpha: v2.alpha,
+                        lambda: v2.lambda,
+                        inputs: v2.inputs,
+                        target_plies: 0,
+                    },
+                    games: v2.games,
+                    network: v2.network,
+                    db: None,
+                }
+            }
+            _ => decode_body(body)?,
         };
         // Re-check the network as a weights file would be.
         t.network = Network::from_bytes(&t.network.to_bytes())?;
@@ -185,6 +236,7 @@ impl Trainer {
             Opening::Reroll => Dice::roll(&mut rng),
         };
         let mut states: Vec<(Inputs, [f32; OUTPUTS])> = Vec::new();
+        let mut positions = Vec::new();
         let mut generator = Generator::new();
         let mut kids = Vec::new();
         let result = loop {
@@ -194,6 +246,9 @@ impl Trainer {
             let x = self.network.encode(&position);
             let v = self.network.forward(&x);
             states.push((x, v));
+            if self.config.target_plies > 0 {
+                positions.push(position);
+            }
             kids.clear();
             generator.children(&position, dice, &rules, &mut kids);
             let mut best = (f32::NEG_INFINITY, 0);
@@ -206,6 +261,19 @@ impl Trainer {
             position = kids[best.1];
             dice = Dice::roll(&mut rng);
         };
+        if self.config.target_plies > 0 {
+            // The values to bootstrap from, searched with the weights the game was played
+            // with (the steps come after).
+            let db = self.db.clone().expect("a trainer always has its database");
+            let evaluator = WithBearoff {
+                db,
+                inner: &self.network,
+            };
+            let mut search = Search::new(evaluator, rules, SearchConfig::plies(1));
+            for ((_, v), p) in states.iter_mut().zip(&positions) {
+                *v = search.value_of_position(p, 1).to_array();
+            }
+        }
         // λ-returns, from the last position back; each seen from its own side to move.
         let lambda = self.config.lambda;
         let mut next_value = result.to_array();
@@ -299,6 +367,70 @@ mod tests {
         assert_eq!(c.games(), 3);
         assert_eq!(c.network(), a.network());
         assert!(Trainer::from_bytes(&saved[..saved.len() - 2], db().clone()).is_err());
+    }
+
+    #[test]
+    fn one_ply_targets_train_reproducibly_and_resume_and_differ_from_td() {
+        let config = TrainConfig {
+            hidden: 8,
+            ..TrainConfig::default()
+        };
+        let mut td = Trainer::new(config, db().clone());
+        let mut searched = Trainer::new(config, db().clone());
+        searched.set_targets(1, 0.0);
+        assert_eq!(searched.config().target_plies, 1);
+        td.train_game();
+        searched.train_game();
+        assert_ne!(searched.network(), td.network());
+        // the settings travel in the checkpoint: a resumed run goes on as the first
+        let mut resumed = Trainer::from_bytes(&searched.to_bytes(), db().clone()).unwrap();
+        assert_eq!(resumed.config(), searched.config());
+        searched.train_game();
+        resumed.train_game();
+        assert_eq!(resumed.network(), searched.network());
+        // a depth above 1 is taken as 1
+        searched.set_targets(5, 0.5);
+        assert_eq!(
+            (searched.config().target_plies, searched.config().lambda),
+            (1, 0.5)
+        );
+    }
+
+    #[test]
+    fn a_version_2_checkpoint_resumes_with_td_targets() {
+        #[derive(Serialize)]
+        struct V2<'a> {
+            seed: u64,
+            hidden: u16,
+            alpha: f32,
+            lambda: f32,
+            inputs: u16,
+            games: u64,
+            network: &'a Network,
+        }
+        let config = TrainConfig {
+            hidden: 8,
+            inputs: crate::ai::INPUTS_V2 as u16,
+            ..TrainConfig::default()
+        };
+        let mut a = Trainer::new(config, db().clone());
+        a.train_game();
+        let v2 = V2 {
+            seed: config.seed,
+            hidden: config.hidden,
+            alpha: config.alpha,
+            lambda: config.lambda,
+            inputs: config.inputs,
+            games: a.games(),
+            network: a.network(),
+        };
+        let bytes = Format::new(*b"TTNC", 2, "Long Nardy training checkpoint").encode(&v2);
+        let mut b = Trainer::from_bytes(&bytes, db().clone()).unwrap();
+        assert_eq!(b.config(), a.config());
+        assert_eq!(b.config().target_plies, 0);
+        a.train_game();
+        b.train_game();
+        assert_eq!(a.network(), b.network());
     }
 
     #[test]

@@ -127,6 +127,17 @@ pub struct TrainArgs {
     /// adds how each side's checkers are blocked.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
     input_set: u8,
+    /// How deep the values each target bootstraps from are searched [default: 0]: 0,
+    /// the network's own value of the next position (TD(λ)); 1, its 1-ply search, which
+    /// teaches the network what one more ply sees, at 21 times the work per game. Given
+    /// when resuming, it holds for the games still to come.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=1))]
+    target_plies: Option<u8>,
+    /// The λ of TD(λ) [default: 0.7]: 0 learns from the next position's value alone, 1
+    /// from the game's result alone. Given when resuming, it holds for the games still
+    /// to come.
+    #[arg(long, value_parser = parse_lambda)]
+    lambda: Option<f32>,
     /// The checkpoint file: read to resume when it exists, written every
     /// `--checkpoint-every` games and at the end.
     #[arg(long, default_value = "nardy-train.ckpt")]
@@ -148,6 +159,14 @@ pub struct TrainArgs {
     /// apart after greedy stops.
     #[arg(long, value_name = "FILE")]
     bench_weights: Option<PathBuf>,
+}
+
+/// A λ: a number from 0 to 1.
+fn parse_lambda(text: &str) -> Result<f32, String> {
+    match text.trim().parse::<f32>() {
+        Ok(l) if (0.0..=1.0).contains(&l) => Ok(l),
+        _ => Err(format!("'{text}' is not a λ: use a number from 0 to 1")),
+    }
 }
 
 /// A learning rate: a number above 0 and at most 1.
@@ -657,6 +676,17 @@ fn train(t: TrainArgs) -> CliResult {
             eprintln!("learning rate {} from game {}", alpha, trainer.games());
         }
         trainer.set_alpha(alpha);
+    }
+    if t.target_plies.is_some() || t.lambda.is_some() {
+        let plies = t.target_plies.unwrap_or(trainer.config().target_plies);
+        let lambda = t.lambda.unwrap_or(trainer.config().lambda);
+        if (plies, lambda) != (trainer.config().target_plies, trainer.config().lambda) {
+            eprintln!(
+                "targets from {plies}-ply values with λ {lambda} from game {}",
+                trainer.games()
+            );
+        }
+        trainer.set_targets(plies, lambda);
     }
     let save = |trainer: &Trainer| -> CliResult {
         write_atomic(&t.checkpoint, &trainer.to_bytes())

@@ -198,6 +198,48 @@ fn training_resumes_to_the_same_weights() {
 }
 
 #[test]
+fn a_resumed_run_switches_to_one_ply_targets_and_its_checkpoint_keeps_them() {
+    let (ck1, w1) = (temp("ply-a.ckpt"), temp("ply-a.bin"));
+    let (ck2, w2) = (temp("ply-b.ckpt"), temp("ply-b.bin"));
+    for p in [&ck1, &ck2] {
+        let _ = std::fs::remove_file(p);
+    }
+    let train = |args: &[&str], ck: &PathBuf, out: &PathBuf| {
+        let mut all = vec!["--seed", "5", "--bench-every", "0"];
+        all.extend_from_slice(args);
+        let o = train_tiny(&all, ck, out);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        stderr(&o)
+    };
+    // a: 2 games of TD(λ), then 2 with 1-ply targets in one go
+    train(&["--games", "2"], &ck1, &w1);
+    let switched = train(
+        &["--games", "4", "--target-plies", "1", "--lambda", "0"],
+        &ck1,
+        &w1,
+    );
+    assert!(
+        switched.contains("targets from 1-ply values with λ 0 from game 2"),
+        "{switched}"
+    );
+    // b: the same, stopped after the first searched game and resumed without the flags
+    train(&["--games", "2"], &ck2, &w2);
+    train(
+        &["--games", "3", "--target-plies", "1", "--lambda", "0"],
+        &ck2,
+        &w2,
+    );
+    let resumed = train(&["--games", "4"], &ck2, &w2);
+    assert!(!resumed.contains("targets from"), "{resumed}");
+    assert_eq!(std::fs::read(&w1).unwrap(), std::fs::read(&w2).unwrap());
+
+    for bad in [["--lambda", "1.5"], ["--target-plies", "2"]] {
+        let o = train_tiny(&[&["--games", "1"][..], &bad[..]].concat(), &ck2, &w2);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    }
+}
+
+#[test]
 fn a_network_of_the_second_input_set_trains_benches_against_weights_and_plays_the_arena() {
     let (ck, out, bad) = (temp("v2.ckpt"), temp("v2.bin"), temp("v2-bad.bin"));
     let _ = std::fs::remove_file(&ck);
