@@ -102,10 +102,10 @@ impl Bot for RandomBot {
 /// | 5 | `strong` | the same at 1 ply (the default level of `tabletop nardy`) | +0.07 against learned (1,000), +1.39 against greedy (2,000) |
 /// | 6 | `expert` | the same at 2 plies with move filters ([`SearchConfig::plies`]) | +0.12 ± 0.13 against strong (200), +1.48 against greedy (2,000; interval +1.44 to +1.52), 100% against random (100) |
 ///
-/// [`Level::bot`] gives each bot of levels 4 to 6 its own bear-off database (built on the
+/// `Level::bot` gives each bot of levels 4 to 6 its own bear-off database (built on the
 /// bot's first bear-off race, about a second) and network; [`Level::bot_with`] shares
 /// them. Without the default feature `shipped-weights` the network is not compiled in:
-/// [`Level::bot`] is absent, [`Level::bot_with`] takes [`Resources::with_network`] of a
+/// `Level::bot` is absent, [`Level::bot_with`] takes [`Resources::with_network`] of a
 /// network read at run time, and [`Level::bot_without_resources`] builds levels 1 to 3.
 ///
 /// ```
@@ -182,8 +182,8 @@ impl Level {
     }
 
     /// A fresh bot of this level for a game under `rules` when the level needs no
-    /// [`Resources`] (levels 1 to 3, as [`Level::bot`] builds them); `None` for the
-    /// learned levels, which only [`Level::bot_with`] (or [`Level::bot`]) can build.
+    /// [`Resources`] (levels 1 to 3, as `Level::bot` builds them); `None` for the
+    /// learned levels, which only [`Level::bot_with`] (or `Level::bot`) can build.
     pub fn bot_without_resources(self, rules: &Rules) -> Option<Box<dyn Bot>> {
         levels::hand_bot(self.0, rules)
     }
