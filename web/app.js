@@ -186,9 +186,10 @@ export const app = {
     }
     document.body.dataset.mode = 'offline';
     this.module.reset?.(this);
-    // A game against a bot: the worker may fetch what the bot needs (reversi's weights)
-    // now, while the person thinks; a failure is the bot's to report when it plays.
-    if (this.module.prefetch && JSON.parse(table.view()).players.some((p) => p.kind === 'bot')) {
+    // A game against a bot that needs a file (reversi's weights, nardy's network): the
+    // worker may fetch it now, while the person thinks; a failure is the bot's to report
+    // when it plays.
+    if (this.module.prefetch?.(this, JSON.parse(table.view()))) {
       this.ask('prefetch').catch(() => {});
     }
     this.drawSettings();

@@ -2,10 +2,10 @@
 //! that `tabletop serve` alone serves it at `/`. Writes `$OUT_DIR/web_files.rs`: a list
 //! of `(path, include_bytes!(…))`, empty when the app has not been built (a fresh clone,
 //! or this crate packaged alone); the server then serves a page that says how to build it.
-//! A generated `include_bytes!` list keeps the files as they are; the wasm and reversi's
-//! pattern weights (`pkg/reversi-patterns.bin`, which the page's worker fetches for the
-//! reversi bot) are also gzipped here, once (`$OUT_DIR/NAME.gz`, in `GZIPPED`), for the
-//! clients that accept it.
+//! A generated `include_bytes!` list keeps the files as they are; the wasm and the bots'
+//! files beside it (`pkg/*.bin`: reversi's pattern weights and nardy's network, which
+//! the page's worker fetches for the bots that need them) are also gzipped here, once
+//! (`$OUT_DIR/NAME.gz`, in `GZIPPED`), for the clients that accept it.
 
 use std::fmt::Write as _;
 use std::io::Write as _;

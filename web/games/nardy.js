@@ -42,6 +42,9 @@ export default {
 
   reset() { selected = null; },
 
+  // Bots of levels 4 to 6 need the network, which the worker fetches (app.js asks early).
+  prefetch: (app, v) => v.players.some((p) => p.kind === 'bot' && app.wasm.nardy_level_needs_network(p.level)),
+
   async create(app) {
     const level = Number(app.setting('level', '3'));
     const seat = app.setting('seat', 'white');
@@ -165,7 +168,10 @@ export default {
     }
     board.append(svg);
 
-    const who = (i) => ({ bot: `bot level ${v.players[i].level}`, remote: 'opponent' })[v.players[i].kind] ?? 'you';
+    const failed = app.botFailed?.(v);
+    const who = (i) => failed?.seat === i
+      ? `bot level ${v.players[i].level}, cannot play`
+      : ({ bot: `bot level ${v.players[i].level}`, remote: 'opponent' })[v.players[i].kind] ?? 'you';
     info.append(h('p', { id: 'pips' }, `Pips: White (${who(0)}) ${v.pips[0]} · Black (${who(1)}) ${v.pips[1]}`));
     info.append(h('p', {}, `Borne off: White ${v.off[0]} · Black ${v.off[1]}`));
     if (selected !== null) info.append(h('p', {}, `Checker on ${selected}: to ${[...dests].map((d) => (d === 0 ? 'off' : d)).join(', ')}`));

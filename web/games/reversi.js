@@ -34,7 +34,7 @@ export default {
   reset() { cursor = null; },
 
   // The bots need the pattern weights, which the worker fetches (app.js asks early).
-  prefetch: true,
+  prefetch: (app, v) => v.players.some((p) => p.kind === 'bot'),
 
   // Arrows move a cursor over the board, Enter or Space plays there.
   key(app, e) {

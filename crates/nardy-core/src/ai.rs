@@ -98,13 +98,15 @@ impl Bot for RandomBot {
 /// | 1 | `random` | [`RandomBot`]: a uniformly random legal turn | |
 /// | 2 | `beginner` | the hand-written evaluation ([`HandEval`]) at 0 plies, with noise of 0.06 equity on every turn | +1.38 against random (2,000 games) |
 /// | 3 | `greedy` | the hand-written evaluation at 0 plies | +0.95 against beginner (2,000) |
-/// | 4 | `learned` | the network ([`Network::shipped`]) at 0 plies, exact in bear-off races ([`BearoffDb`]) | +1.28 against greedy (2,000) |
+/// | 4 | `learned` | the network (the shipped `weights.bin`) at 0 plies, exact in bear-off races ([`BearoffDb`]) | +1.28 against greedy (2,000) |
 /// | 5 | `strong` | the same at 1 ply (the default level of `tabletop nardy`) | +0.07 against learned (1,000), +1.39 against greedy (2,000) |
 /// | 6 | `expert` | the same at 2 plies with move filters ([`SearchConfig::plies`]) | +0.12 ± 0.13 against strong (200), +1.48 against greedy (2,000; interval +1.44 to +1.52), 100% against random (100) |
 ///
-/// [`Level::bot`] gives each bot of levels 4 to 6 its own bear-off database (built on the
+/// `Level::bot` gives each bot of levels 4 to 6 its own bear-off database (built on the
 /// bot's first bear-off race, about a second) and network; [`Level::bot_with`] shares
-/// them.
+/// them. Without the default feature `shipped-weights` the network is not compiled in:
+/// `Level::bot` is absent, [`Level::bot_with`] takes [`Resources::with_network`] of a
+/// network read at run time, and [`Level::bot_without_resources`] builds levels 1 to 3.
 ///
 /// ```
 /// use nardy_core::{Rules, ai::Level};
@@ -113,7 +115,10 @@ impl Bot for RandomBot {
 /// assert_eq!((level.get(), level.name(), level.to_string()), (1, "random", "1".into()));
 /// assert_eq!("Expert".parse::<Level>()?, Level::MAX);
 /// assert!("7".parse::<Level>().is_err());
-/// let _bot = level.bot(&Rules::default());
+/// assert!(level.bot_without_resources(&Rules::default()).is_some());
+/// assert!(Level::MAX.bot_without_resources(&Rules::default()).is_none(), "it needs the network");
+/// # #[cfg(feature = "shipped-weights")]
+/// let _bot = Level::MAX.bot(&Rules::default());
 /// # Ok::<(), nardy_core::ai::ParseLevelError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -160,18 +165,27 @@ impl Level {
 
     /// A fresh bot of this level for a game under `rules`. Levels 4 to 6 make their own
     /// [`Resources`] (whose database costs about a second on its first use); use
-    /// [`Level::bot_with`] to share them.
+    /// [`Level::bot_with`] to share them. Only with the `shipped-weights` feature, whose
+    /// network the learned levels use: without it, [`Level::bot_with`] takes a network
+    /// read at run time and [`Level::bot_without_resources`] builds levels 1 to 3.
+    #[cfg(feature = "shipped-weights")]
     pub fn bot(self, rules: &Rules) -> Box<dyn Bot> {
-        if self.0 <= 3 {
-            levels::level_bot(self.0, rules, None)
-        } else {
-            self.bot_with(rules, &Resources::new())
-        }
+        self.bot_without_resources(rules)
+            .unwrap_or_else(|| levels::learned_bot(self.0, rules, &Resources::new()))
     }
 
-    /// A fresh bot of this level for a game under `rules`, using shared `resources`.
+    /// A fresh bot of this level for a game under `rules`, using shared `resources`
+    /// (levels 1 to 3 do not use them).
     pub fn bot_with(self, rules: &Rules, resources: &Resources) -> Box<dyn Bot> {
-        levels::level_bot(self.0, rules, Some(resources))
+        self.bot_without_resources(rules)
+            .unwrap_or_else(|| levels::learned_bot(self.0, rules, resources))
+    }
+
+    /// A fresh bot of this level for a game under `rules` when the level needs no
+    /// [`Resources`] (levels 1 to 3, as `Level::bot` builds them); `None` for the
+    /// learned levels, which only [`Level::bot_with`] (or `Level::bot`) can build.
+    pub fn bot_without_resources(self, rules: &Rules) -> Option<Box<dyn Bot>> {
+        levels::hand_bot(self.0, rules)
     }
 
     /// The search behind this level's choices, without the noise of the beginner level
@@ -181,11 +195,24 @@ impl Level {
         rules: &Rules,
         resources: &Resources,
     ) -> Search<Box<dyn Evaluator + Send + Sync>> {
-        let (evaluator, plies): (Box<dyn Evaluator + Send + Sync>, u8) = match self.0 {
-            0..=3 => (Box::new(HandEval), 0),
-            n => (Box::new(resources.learned()), n - 4),
-        };
-        Search::new(evaluator, *rules, SearchConfig::plies(plies))
+        self.search_without_resources(rules).unwrap_or_else(|| {
+            let plies = self.0 - 4;
+            Search::new(
+                Box::new(resources.learned()),
+                *rules,
+                SearchConfig::plies(plies),
+            )
+        })
+    }
+
+    /// The search of [`Level::search`] when the level needs no [`Resources`] (levels 1
+    /// to 3: the greedy level's search); `None` for the learned levels.
+    pub fn search_without_resources(
+        self,
+        rules: &Rules,
+    ) -> Option<Search<Box<dyn Evaluator + Send + Sync>>> {
+        (!self.needs_resources())
+            .then(|| Search::new(Box::new(HandEval) as _, *rules, SearchConfig::plies(0)))
     }
 
     /// Whether this level's bots need [`Resources`] (the database and the network).

@@ -3,7 +3,8 @@
 //! start (`tabletop serve --web DIR`, for development). Every answer has its content
 //! type, an ETag and `Cache-Control: no-cache` (the names do not change between builds,
 //! so the browser asks again and gets `304 Not Modified` while nothing changed). The
-//! embedded wasm and reversi's weights (`pkg/reversi-patterns.bin`) go gzipped
+//! embedded wasm, reversi's weights (`pkg/reversi-patterns.bin`) and nardy's network
+//! (`pkg/nardy-weights.bin`) go gzipped
 //! (`Content-Encoding: gzip`, compressed once by `build.rs`) to a client whose
 //! `Accept-Encoding` takes gzip.
 
@@ -42,6 +43,7 @@ built without the browser app. Build the app, then the server, from the reposito
 cargo build --target wasm32-unknown-unknown --profile wasm -p tabletop-wasm
 wasm-bindgen --target web --no-typescript --out-dir web/pkg target/wasm32-unknown-unknown/wasm/tabletop_wasm.wasm
 cp crates/reversi-core/src/ai/patterns.bin web/pkg/reversi-patterns.bin
+cp crates/nardy-core/src/ai/weights.bin web/pkg/nardy-weights.bin
 cargo build --release -p tabletop-cli</pre>
 <p>or serve the folder: <code>tabletop serve --web web</code>.</p>
 </body></html>
@@ -163,7 +165,7 @@ fn content_type(name: &str) -> Option<&'static str> {
         "js" => "text/javascript; charset=utf-8",
         "css" => "text/css; charset=utf-8",
         "wasm" => "application/wasm",
-        // reversi's pattern weights, fetched by the page's worker
+        // reversi's pattern weights and nardy's network, fetched by the page's worker
         "bin" => "application/octet-stream",
         "json" => "application/json",
         "svg" => "image/svg+xml",

@@ -3,6 +3,7 @@
 
 mod battleship;
 mod nardy;
+mod nardy_weights;
 mod online;
 mod online_battleship;
 mod reversi;
@@ -13,6 +14,7 @@ mod verify;
 
 pub use battleship::BattleshipTable;
 pub use nardy::NardyTable;
+pub use nardy_weights::{load_nardy_weights, nardy_level_needs_network, nardy_weights_loaded};
 pub use online::{
     online_game, online_nardy_step, online_reversi_place, online_sudoku_action, online_view,
 };

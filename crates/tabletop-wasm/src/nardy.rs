@@ -2,15 +2,14 @@
 //! next steps (each can be completed to a legal turn: the engine's turn builder says so),
 //! pip counts, borne-off checkers, and hints ranked with equities.
 
-use std::sync::OnceLock;
-
-use nardy_core::ai::{Level, Resources};
+use nardy_core::ai::Level;
 use nardy_core::{Color, Rules, Step};
 use serde_json::{Map, Value, json};
 use tabletop_play::nardy::{self, Input, Nardy};
 use tabletop_play::{Action, Seat, Table};
 use wasm_bindgen::prelude::wasm_bindgen;
 
+use crate::nardy_weights::resources;
 use crate::table::{person_act, players, rng, table_methods};
 
 /// A Long Nardy table for the page.
@@ -20,12 +19,6 @@ pub struct NardyTable {
 }
 
 table_methods!(NardyTable, Nardy);
-
-/// The bear-off database and the network of levels 4 to 6, built once per worker.
-fn resources() -> &'static Resources {
-    static RESOURCES: OnceLock<Resources> = OnceLock::new();
-    RESOURCES.get_or_init(Resources::new)
-}
 
 fn level(n: u8) -> Result<Level, String> {
     Level::new(n).ok_or(format!("there is no nardy level {n} (1 to 6)"))
@@ -70,15 +63,19 @@ impl NardyTable {
 
     /// Every legal turn of the turn in progress (from its start) ranked by the search of
     /// `level` (1–3: the hand-made evaluation; 4–6: the learned one, 0 to 2 plies), best
-    /// first, as JSON: `[{"turn", "equity", "loss", "win"}]`. Slow from level 4 on: the
-    /// page asks its worker.
+    /// first, as JSON: `[{"turn", "equity", "loss", "win"}]`; from level 4 on, an error
+    /// when the network is not loaded ([`crate::load_nardy_weights`]). Slow from level 4
+    /// on: the page asks its worker.
     pub fn hints(&self, level_n: u8) -> Result<String, String> {
         let level = level(level_n)?;
         let game = self.table.game().game();
         if game.outcome().is_some() {
             return Ok("[]".into());
         }
-        let mut search = level.search(game.rules(), resources());
+        let mut search = match level.search_without_resources(game.rules()) {
+            Some(search) => search,
+            None => level.search(game.rules(), &resources()?),
+        };
         let ranked = search.rank(game.position(), game.dice());
         let list: Vec<Value> = ranked
             .iter()
@@ -107,6 +104,8 @@ impl NardyTable {
         NardyTable { table }
     }
 
+    /// The bot's action; a learned level's with the network
+    /// [`crate::load_nardy_weights`] loaded.
     fn bot_choice(
         &self,
         _seat: Seat,
@@ -118,10 +117,9 @@ impl NardyTable {
         };
         let nardy = self.table.game();
         let rules = nardy.game().rules();
-        let mut bot = if level.needs_resources() {
-            level.bot_with(rules, resources())
-        } else {
-            level.bot(rules)
+        let mut bot = match level.bot_without_resources(rules) {
+            Some(bot) => bot,
+            None => level.bot_with(rules, &resources()?),
         };
         Ok(nardy::bot_action(nardy, bot.as_mut(), &mut rng(seed)))
     }
@@ -245,5 +243,36 @@ mod tests {
         t.undo().unwrap();
         let copy = NardyTable::load(&t.to_bytes()).unwrap();
         assert_eq!(copy.view(), t.view());
+    }
+
+    #[test]
+    fn a_learned_level_needs_the_network_and_plays_once_it_is_loaded() {
+        // The bot plays White, so it acts first (after the roll-off it may be Black's
+        // turn: then the person steps until the bot is to act).
+        let mut t = NardyTable::new(&[4, 0], "", 5).unwrap();
+        while view(&t)["bot"].is_null() {
+            let step = view(&t)["legal"][0].clone();
+            let (from, to) = (step[0].as_u64().unwrap(), step[1].as_u64().unwrap());
+            t.step(from as u8, to as u8).unwrap();
+        }
+        let before = view(&t);
+        let err = t.bot_action(3).unwrap_err();
+        assert_eq!(
+            err,
+            "the nardy bot's network is not loaded (load_nardy_weights first)"
+        );
+        assert!(t.hints(4).unwrap_err().contains("not loaded"));
+        assert!(t.hints(3).is_ok(), "the hand-made hints need no network");
+        assert_eq!(view(&t), before, "a failed bot changes nothing");
+        crate::load_nardy_weights(crate::nardy_weights::tests::FILE).unwrap();
+        let bot: Value = serde_json::from_str(&t.bot_action(3).unwrap().unwrap()).unwrap();
+        t.act(
+            bot["seat"].as_u64().unwrap() as u8,
+            bot["action"].as_str().unwrap(),
+        )
+        .unwrap();
+        assert!(view(&t)["version"].as_u64() > before["version"].as_u64());
+        let hints: Value = serde_json::from_str(&t.hints(4).unwrap()).unwrap();
+        assert!(hints.is_array());
     }
 }

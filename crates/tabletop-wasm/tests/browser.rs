@@ -8,9 +8,9 @@
 use serde_json::{Value, json};
 use tabletop_play::{Action, Player, Seat, Viewer};
 use tabletop_wasm::{
-    BattleshipTable, NardyTable, ReversiTable, SudokuTable, load_reversi_weights,
-    online_fleet_verify, online_nardy_verify, online_sudoku_action, online_view,
-    reversi_weights_loaded, save_game,
+    BattleshipTable, NardyTable, ReversiTable, SudokuTable, load_nardy_weights,
+    load_reversi_weights, nardy_level_needs_network, nardy_weights_loaded, online_fleet_verify,
+    online_nardy_verify, online_sudoku_action, online_view, reversi_weights_loaded, save_game,
 };
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
@@ -79,6 +79,35 @@ fn nardy_steps_and_the_bot() {
         }
     }
     assert!(json(&t.view())["version"].as_u64().unwrap() > 0);
+}
+
+#[wasm_bindgen_test]
+fn nardy_learned_levels_need_the_network_the_worker_loads() {
+    assert!(!nardy_level_needs_network(3) && nardy_level_needs_network(4));
+    // Level 4 plays White; the person plays Black's turns until the bot is to act.
+    let mut t = NardyTable::new(&[4, 0], "", 5).unwrap();
+    while json(&t.view())["bot"].is_null() {
+        let step = json(&t.view())["legal"][0].clone();
+        let (from, to) = (step[0].as_u64().unwrap(), step[1].as_u64().unwrap());
+        t.step(from as u8, to as u8).unwrap();
+    }
+    if !nardy_weights_loaded() {
+        let err = t.bot_action(7).unwrap_err();
+        assert!(err.contains("network is not loaded"), "{err}");
+        assert!(t.hints(4).is_err());
+    }
+    let file = include_bytes!("../../nardy-core/src/ai/weights.bin");
+    let err = load_nardy_weights(&file[..4096]).unwrap_err();
+    assert_eq!(
+        err,
+        "the nardy bot's network cannot be read: the save is damaged or truncated"
+    );
+    load_nardy_weights(file).unwrap();
+    assert!(nardy_weights_loaded());
+    let bot = json(&t.bot_action(7).unwrap().expect("the bot plays"));
+    assert_eq!(bot["seat"], 0);
+    t.act(0, bot["action"].as_str().unwrap()).unwrap();
+    assert!(!json(&t.view())["history"].as_array().unwrap().is_empty());
 }
 
 #[wasm_bindgen_test]

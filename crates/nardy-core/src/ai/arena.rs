@@ -20,8 +20,8 @@ pub const MAX_GAME_TURNS: usize = 5_000;
 /// ```
 /// use nardy_core::{Rules, ai::{Level, play_game}};
 /// let rules = Rules::default();
-/// let mut a = Level::MIN.bot(&rules);
-/// let mut b = "greedy".parse::<Level>()?.bot(&rules);
+/// let mut a = Level::MIN.bot_without_resources(&rules).unwrap();
+/// let mut b = "greedy".parse::<Level>()?.bot_without_resources(&rules).unwrap();
 /// let game = play_game(&rules, 7, a.as_mut(), b.as_mut());
 /// assert!(game.outcome().is_some());
 /// # Ok::<(), nardy_core::ai::ParseLevelError>(())

@@ -1,5 +1,6 @@
 //! The searching bots behind the levels, and what they share.
 
+use alloc::boxed::Box;
 use alloc::sync::Arc;
 
 use rand::Rng;
@@ -24,11 +25,20 @@ pub struct Resources {
 }
 
 impl Resources {
-    /// Builds the database and loads the shipped network.
+    /// Builds the database and loads the shipped network (the `shipped-weights`
+    /// feature).
+    #[cfg(feature = "shipped-weights")]
     pub fn new() -> Resources {
+        Resources::with_network(Network::shipped())
+    }
+
+    /// The database (built on its first use) and `network`, read at run time with
+    /// [`Network::from_bytes`]: what a frontend built without the shipped weights gives
+    /// the learned levels.
+    pub fn with_network(network: Network) -> Resources {
         Resources {
             db: Arc::new(BearoffDb::new()),
-            network: Arc::new(Network::shipped()),
+            network: Arc::new(network),
         }
     }
 
@@ -41,6 +51,7 @@ impl Resources {
     }
 }
 
+#[cfg(feature = "shipped-weights")]
 impl Default for Resources {
     fn default() -> Resources {
         Resources::new()
@@ -90,26 +101,32 @@ impl<E: Evaluator> SearchBot<E> {
     }
 }
 
-/// The bot of each level, numbered from 1 (see [`Level`](crate::ai::Level)).
-pub(crate) fn level_bot(
+/// The bot of a level that needs no [`Resources`] (1 to 3, numbered as
+/// [`Level`](crate::ai::Level)), `None` for the learned levels.
+pub(crate) fn hand_bot(level: u8, rules: &Rules) -> Option<Box<dyn crate::ai::Bot>> {
+    let hand = |noise| SearchBot::new(HandEval, *rules, SearchConfig::plies(0), noise);
+    match level {
+        0 | 1 => Some(Box::new(crate::ai::RandomBot::new(*rules))),
+        2 => Some(Box::new(hand(0.06))),
+        3 => Some(Box::new(hand(0.0))),
+        _ => None,
+    }
+}
+
+/// The bot of a learned level (4: 0 plies, 5: 1 ply, 6 and above: 2 plies) with the
+/// database and network of `resources`.
+pub(crate) fn learned_bot(
     level: u8,
     rules: &Rules,
-    resources: Option<&Resources>,
-) -> alloc::boxed::Box<dyn crate::ai::Bot> {
-    use alloc::boxed::Box;
-    let hand = |noise| SearchBot::new(HandEval, *rules, SearchConfig::plies(0), noise);
-    let learned = |plies| {
-        let r = resources.cloned().unwrap_or_default();
-        SearchBot::new(r.learned(), *rules, SearchConfig::plies(plies), 0.0)
-    };
-    match level {
-        0 | 1 => Box::new(crate::ai::RandomBot::new(*rules)),
-        2 => Box::new(hand(0.06)),
-        3 => Box::new(hand(0.0)),
-        4 => Box::new(learned(0)),
-        5 => Box::new(learned(1)),
-        _ => Box::new(learned(2)),
-    }
+    resources: &Resources,
+) -> Box<dyn crate::ai::Bot> {
+    let plies = level.clamp(4, 6) - 4;
+    Box::new(SearchBot::new(
+        resources.learned(),
+        *rules,
+        SearchConfig::plies(plies),
+        0.0,
+    ))
 }
 
 impl<E: Evaluator> crate::ai::Bot for SearchBot<E> {

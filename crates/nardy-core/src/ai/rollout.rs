@@ -120,7 +120,8 @@ fn ordered_roll(k: u64) -> Dice {
 /// use nardy_core::{Game, Rules, ai::{Level, rollout}};
 /// let rules = Rules::default();
 /// let start = Game::new(rules, 1);
-/// let mut bots = [Level::new(3).unwrap().bot(&rules), Level::new(3).unwrap().bot(&rules)];
+/// let greedy = Level::new(3).unwrap();
+/// let mut bots = [greedy.bot_without_resources(&rules).unwrap(), greedy.bot_without_resources(&rules).unwrap()];
 /// let [a, b] = &mut bots;
 /// let stats = rollout(&start, 0..36, 7, [a.as_mut(), b.as_mut()], start.side_to_move());
 /// assert_eq!(stats.trials, 36);

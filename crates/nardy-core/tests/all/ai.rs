@@ -1,20 +1,13 @@
 //! The bots and evaluations: legal turns from every level, equity bounds, mirror
 //! symmetry, determinism.
 
-use std::sync::OnceLock;
-
-use nardy_core::ai::{
-    Evaluator, HandEval, Level, Resources, Search, SearchConfig, analyse_game, play_game,
-};
+use nardy_core::ai::{Evaluator, HandEval, Level, Search, SearchConfig, analyse_game, play_game};
 use nardy_core::{Color, Dice, Game, Position, Rules};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-fn resources() -> &'static Resources {
-    static R: OnceLock<Resources> = OnceLock::new();
-    R.get_or_init(Resources::new)
-}
+use crate::resources;
 
 /// A position reached by `turns` random turns from the start with the dice of `seed`,
 /// and the dice thrown for the next turn.
@@ -22,7 +15,7 @@ fn random_position(seed: u64, turns: usize) -> Option<(Position, Dice)> {
     let rules = Rules::default();
     let mut game = Game::new(rules, seed);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut bot = Level::MIN.bot(&rules);
+    let mut bot = Level::MIN.bot_with(&rules, resources());
     for _ in 0..turns {
         if game.outcome().is_some() {
             return None;
@@ -101,6 +94,44 @@ proptest! {
     fn the_expert_returns_legal_turns(seed in any::<u64>(), turns in 0usize..120) {
         check_level(Level::MAX, seed, turns)?;
     }
+}
+
+/// `Level::bot` (the compiled-in network) plays exactly as `Level::bot_with` the file read
+/// at run time, and the levels without resources as their hand-made bots; without the
+/// feature only `bot_with` and `bot_without_resources` exist.
+#[test]
+fn a_network_read_at_run_time_plays_as_the_shipped_one() {
+    let rules = Rules::default();
+    let r = resources();
+    for level in Level::ALL {
+        let hand = level.bot_without_resources(&rules);
+        assert_eq!(hand.is_none(), level.needs_resources(), "{level}");
+        assert_eq!(
+            level.search_without_resources(&rules).is_none(),
+            level.needs_resources()
+        );
+    }
+    let greedy = Level::new(3).unwrap();
+    let play = |mut a: Box<dyn nardy_core::ai::Bot>, mut b: Box<dyn nardy_core::ai::Bot>| {
+        play_game(&rules, 5, a.as_mut(), b.as_mut()).to_bytes()
+    };
+    let with = play(
+        Level::new(4).unwrap().bot_with(&rules, r),
+        greedy.bot_without_resources(&rules).unwrap(),
+    );
+    assert_eq!(
+        with,
+        play(
+            Level::new(4).unwrap().bot_with(&rules, r),
+            greedy.bot_with(&rules, r)
+        )
+    );
+    #[cfg(feature = "shipped-weights")]
+    assert_eq!(
+        with,
+        play(Level::new(4).unwrap().bot(&rules), greedy.bot(&rules)),
+        "the compiled-in network plays as the file"
+    );
 }
 
 #[test]

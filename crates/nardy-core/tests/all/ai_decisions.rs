@@ -3,15 +3,10 @@
 //! bits of its best equity with the shipped network (the one of 5 December). A speed-up
 //! of the search must keep both; new weights give new values.
 
-use std::sync::OnceLock;
-
-use nardy_core::ai::{Resources, SearchBot, SearchConfig};
+use nardy_core::ai::{SearchBot, SearchConfig};
 use nardy_core::{Dice, Position, Rules};
 
-fn resources() -> &'static Resources {
-    static R: OnceLock<Resources> = OnceLock::new();
-    R.get_or_init(Resources::new)
-}
+use crate::resources;
 
 /// Position, dice, strong's turn and equity bits, expert's turn and equity bits.
 type Golden = (&'static str, (u8, u8), &'static str, u32, &'static str, u32);

@@ -120,7 +120,8 @@ fn every_level_plays_a_whole_game() {
         assert_eq!(level.name().to_uppercase().parse::<Level>(), Ok(level));
         assert_eq!(Level::new(level.get()), Some(level));
         let rules = Rules::default();
-        let mut bots: [Box<dyn Bot>; 2] = [level.bot(&rules), level.bot(&rules)];
+        let r = crate::resources();
+        let mut bots: [Box<dyn Bot>; 2] = [level.bot_with(&rules, r), level.bot_with(&rules, r)];
         let mut rng = ChaCha8Rng::seed_from_u64(u64::from(level.get()));
         let mut game = Game::new(rules, 4);
         while game.outcome().is_none() {

@@ -6,8 +6,8 @@ use nardy_core::{Color, Game, Position, Rules};
 
 fn bots(rules: &Rules) -> [Box<dyn nardy_core::ai::Bot>; 2] {
     [
-        Level::new(3).unwrap().bot(rules),
-        Level::new(3).unwrap().bot(rules),
+        Level::new(3).unwrap().bot_without_resources(rules).unwrap(),
+        Level::new(3).unwrap().bot_without_resources(rules).unwrap(),
     ]
 }
 

@@ -171,36 +171,54 @@ async fn the_embedded_copy_serves_the_app_or_says_how_to_build_it() {
                 "Accept-Encoding: gzip;q=0\r\n",
             );
             assert_eq!(header(&refused.1, "content-encoding"), "");
-            // Reversi's weights, which the worker fetches: there, gzipped, with an ETag.
-            let weights = include_bytes!("../../../reversi-core/src/ai/patterns.bin");
-            let (code, raw_head, raw) = http(addr, "GET", "/pkg/reversi-patterns.bin", "");
-            assert_eq!(
-                (code, header(&raw_head, "content-type")),
-                (200, "application/octet-stream")
-            );
-            assert!(raw == weights, "the shipped weights, as they are");
-            let (code, gz_head, gz) = http(
-                addr,
-                "GET",
-                "/pkg/reversi-patterns.bin",
-                "Accept-Encoding: gzip\r\n",
-            );
-            assert_eq!(code, 200);
-            assert_eq!(header(&gz_head, "content-encoding"), "gzip", "{gz_head}");
-            assert!(gz.len() < raw.len(), "{} of {}", gz.len(), raw.len());
-            let etag = header(&gz_head, "etag");
-            let again = http(
-                addr,
-                "GET",
-                "/pkg/reversi-patterns.bin",
-                &format!("Accept-Encoding: gzip\r\nIf-None-Match: {etag}\r\n"),
-            );
-            assert_eq!((again.0, again.2.len()), (304, 0));
+            // Reversi's weights and nardy's network, which the worker fetches: there, as
+            // they are and gzipped, with an ETag.
+            for (path, file) in [
+                (
+                    "/pkg/reversi-patterns.bin",
+                    &include_bytes!("../../../reversi-core/src/ai/patterns.bin")[..],
+                ),
+                (
+                    "/pkg/nardy-weights.bin",
+                    &include_bytes!("../../../nardy-core/src/ai/weights.bin")[..],
+                ),
+            ] {
+                let (code, raw_head, raw) = http(addr, "GET", path, "");
+                assert_eq!(
+                    (code, header(&raw_head, "content-type")),
+                    (200, "application/octet-stream"),
+                    "{path}"
+                );
+                assert!(raw == file, "{path}: the shipped file, as it is");
+                let (code, gz_head, gz) = http(addr, "GET", path, "Accept-Encoding: gzip\r\n");
+                assert_eq!(code, 200);
+                assert_eq!(header(&gz_head, "content-encoding"), "gzip", "{gz_head}");
+                assert!(
+                    gz.len() < raw.len(),
+                    "{path}: {} of {}",
+                    gz.len(),
+                    raw.len()
+                );
+                let mut unzipped = Vec::new();
+                flate2::read::GzDecoder::new(&gz[..])
+                    .read_to_end(&mut unzipped)
+                    .unwrap();
+                assert!(unzipped == file, "{path}: the gzip holds the file");
+                let etag = header(&gz_head, "etag");
+                let again = http(
+                    addr,
+                    "GET",
+                    path,
+                    &format!("Accept-Encoding: gzip\r\nIf-None-Match: {etag}\r\n"),
+                );
+                assert_eq!((again.0, again.2.len()), (304, 0), "{path}");
+            }
             // The page itself goes as it is.
             let (_, page_head, _) = http(addr, "GET", "/", "Accept-Encoding: gzip\r\n");
             assert_eq!(header(&page_head, "content-encoding"), "");
         } else {
             assert!(page.contains("wasm-bindgen --target web"), "{page}");
+            assert!(page.contains("web/pkg/nardy-weights.bin"), "{page}");
             assert_eq!(code, 404);
         }
         assert_eq!(http(addr, "GET", "/tests/harness.js", "").0, 404);
