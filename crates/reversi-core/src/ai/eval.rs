@@ -50,8 +50,9 @@ impl Default for Weights {
     }
 }
 
-/// The static evaluation: the trained pattern tables ([`Evaluator::trained`], the
-/// default), or the hand-tuned features ([`Evaluator::new`]).
+/// The static evaluation: the trained pattern tables (the default: `Evaluator::trained`
+/// with the `shipped-weights` feature, [`Evaluator::with_patterns`] of a file read at run
+/// time without it), or the hand-tuned features ([`Evaluator::new`]).
 #[derive(Clone, Debug)]
 pub struct Evaluator {
     /// The trained tables, when in use.

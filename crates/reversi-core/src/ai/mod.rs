@@ -84,8 +84,8 @@ pub trait Bot {
 /// | 9 | `master` | 11 | 16 | |
 /// | 10 | `max` | 14 | 18 | about 0.1 s per move here; 1 s a move on a [`Clock`] |
 ///
-/// [`Level::bot`] searches the fixed budgets above, so the same seed plays the same game
-/// on every machine. [`Level::bot_on_clock`] gives [`Level::MAX`] a fixed time per move
+/// `Level::bot` searches the fixed budgets above, so the same seed plays the same game
+/// on every machine. `Level::bot_on_clock` gives [`Level::MAX`] a fixed time per move
 /// instead ([`Level::time_ms`]): it then deepens as far as one second allows, spending
 /// more on moves where the best move changes or the score falls.
 ///
@@ -93,7 +93,7 @@ pub trait Bot {
 /// as its number. Every level uses the trained pattern evaluation. Each level beats the
 /// one below in at least 65% of the games of `tabletop reversi arena` (the table is in
 /// `docs/research/reversi-strength.md`); for stronger play than level 10, give
-/// [`Engine::with_limits`] a deeper budget or a time limit
+/// `Engine::with_limits` a deeper budget or a time limit
 /// (`tabletop reversi bestmove --depth` / `--time-ms`).
 ///
 /// ```
@@ -169,7 +169,7 @@ impl Level {
         self.bot_with(rules, Evaluator::default())
     }
 
-    /// A fresh bot of this level that evaluates with `eval`: the one [`Level::bot`] builds
+    /// A fresh bot of this level that evaluates with `eval`: the one `Level::bot` builds
     /// when `eval` holds the shipped weights, for a frontend that reads them at run time
     /// (`Evaluator::with_patterns(PatternWeights::from_bytes(file)?)`) instead of
     /// compiling them in. Cloning an [`Evaluator`] shares its weights.
@@ -179,7 +179,7 @@ impl Level {
     }
 
     /// The thinking time a move of this level when it plays on a [`Clock`]
-    /// ([`Level::bot_on_clock`]): one second for [`Level::MAX`], `None` for the others,
+    /// (`Level::bot_on_clock`): one second for [`Level::MAX`], `None` for the others,
     /// which always search their fixed budget.
     pub const fn time_ms(self) -> Option<u64> {
         if self.0 == Level::MAX.0 {
