@@ -590,9 +590,8 @@ mod tests {
 
     #[test]
     fn session_loop_saves_and_loads() {
-        let dir = std::env::temp_dir().join(format!("tabletop-session-{}", std::process::id()));
-        fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("c.sav");
+        let dir = crate::test_support::temp_dir("session");
+        let path = dir.path().join("c.sav");
         let script = format!(
             "+\nsave {0}\n+\nload {0}\nload {0}.missing\nsave\nquit\n",
             path.display()
@@ -602,7 +601,6 @@ mod tests {
         run_session(&mut Console::scripted(script), &mut game).unwrap();
         assert_eq!(game.0, 1);
         assert_eq!(fs::read(&path).unwrap(), [1]);
-        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -16,6 +16,8 @@ mod reversi;
 mod serve;
 mod spec;
 mod sudoku;
+#[cfg(test)]
+mod test_support;
 #[allow(dead_code)] // the host and the four screens land on branches tui*
 mod tui;
 

@@ -91,29 +91,28 @@ pub fn open_input(path: Option<&Path>) -> CliResult<Box<dyn BufRead>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::temp_dir;
 
     #[test]
     fn atomic_write_replaces_the_whole_file() {
-        let dir = std::env::temp_dir().join(format!("tabletop-atomic-{}", std::process::id()));
-        fs::create_dir_all(&dir).unwrap();
+        let tmp = temp_dir("atomic");
+        let dir = tmp.path();
         let path = dir.join("game.sav");
         write_atomic(&path, b"first version, long").unwrap();
         write_atomic(&path, b"second").unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"second");
-        let leftovers: Vec<_> = fs::read_dir(&dir)
+        let leftovers: Vec<_> = fs::read_dir(dir)
             .unwrap()
             .map(|e| e.unwrap().file_name())
             .filter(|n| n != "game.sav")
             .collect();
         assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
-        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn atomic_write_into_a_missing_directory_fails_cleanly() {
-        let path = std::env::temp_dir()
-            .join("tabletop-no-such-dir-xyz")
-            .join("a.sav");
+        let tmp = temp_dir("missing");
+        let path = tmp.path().join("no-such-dir").join("a.sav");
         assert!(write_atomic(&path, b"x").is_err());
         assert!(
             save_file(&path, b"x")
@@ -125,11 +124,11 @@ mod tests {
 
     #[test]
     fn outputs_are_checked_before_the_work() {
-        let dir = std::env::temp_dir().join(format!("tabletop-check-{}", std::process::id()));
-        fs::create_dir_all(&dir).unwrap();
+        let tmp = temp_dir("check");
+        let dir = tmp.path();
         assert!(check_output(&dir.join("out.bin")).is_ok());
         assert_eq!(
-            fs::read_dir(&dir).unwrap().count(),
+            fs::read_dir(dir).unwrap().count(),
             0,
             "the probe file stays"
         );
@@ -138,8 +137,7 @@ mod tests {
             missing.message().contains("there is no folder"),
             "{missing}"
         );
-        let folder = check_output(&dir).unwrap_err();
+        let folder = check_output(dir).unwrap_err();
         assert!(folder.message().contains("it is a folder"), "{folder}");
-        fs::remove_dir_all(&dir).unwrap();
     }
 }

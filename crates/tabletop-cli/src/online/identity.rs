@@ -63,8 +63,9 @@ mod tests {
 
     #[test]
     fn tokens_are_kept_per_server() {
-        let dir = std::env::temp_dir().join(format!("tabletop-identity-{}", std::process::id()));
-        let file = dir.join("id.json");
+        let dir = crate::test_support::temp_dir("identity");
+        // In a folder not made yet: `keep` makes it.
+        let file = dir.path().join("config").join("id.json");
         assert_eq!(token(&file, "ws://a").unwrap(), None);
         keep(&file, "ws://a", "aa").unwrap();
         keep(&file, "ws://b", "bb").unwrap();
@@ -72,6 +73,5 @@ mod tests {
         assert_eq!(token(&file, "ws://b").unwrap().as_deref(), Some("bb"));
         std::fs::write(&file, "nonsense").unwrap();
         assert!(token(&file, "ws://a").is_err());
-        let _ = std::fs::remove_dir_all(dir);
     }
 }

@@ -203,9 +203,8 @@ mod tests {
 
     #[test]
     fn a_ca_file_without_certificates_is_a_clear_error() {
-        let dir = std::env::temp_dir().join(format!("tabletop-tls-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let file = dir.join("empty.pem");
+        let dir = crate::test_support::temp_dir("tls");
+        let file = dir.path().join("empty.pem");
         std::fs::write(&file, "not a certificate\n").unwrap();
         let error = config(Some(&file)).err().unwrap();
         assert!(
@@ -213,9 +212,8 @@ mod tests {
             "{}",
             error.message()
         );
-        let missing = config(Some(&dir.join("missing.pem"))).err().unwrap();
+        let missing = config(Some(&dir.path().join("missing.pem"))).err().unwrap();
         assert!(missing.message().contains("missing.pem"));
         assert!(config(None).is_ok());
-        let _ = std::fs::remove_dir_all(dir);
     }
 }

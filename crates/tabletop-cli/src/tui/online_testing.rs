@@ -3,12 +3,12 @@
 //! test can cut (a network drop), and a loop that ticks a screen until something holds.
 
 use std::net::{SocketAddr, TcpListener, TcpStream};
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use tabletop_server::{Config, Server};
+use tempfile::TempDir;
 
 use super::{Ctx, GameScreen};
 use crate::online::ConnectArgs;
@@ -18,22 +18,18 @@ pub struct TestServer {
     rt: Option<tokio::runtime::Runtime>,
     /// Its address.
     pub addr: SocketAddr,
-    /// The folder of its database (and the tests' identity files).
-    pub dir: PathBuf,
+    /// The folder of its database (and the tests' identity files), removed when dropped
+    /// (after the runtime: fields drop in order).
+    pub dir: TempDir,
 }
 
 impl TestServer {
     /// Starts a server over a new SQLite file on a free loopback port.
     pub fn start(name: &str) -> TestServer {
-        let dir = std::env::temp_dir().join(format!(
-            "tabletop-tui-{name}-{}-{:x}",
-            std::process::id(),
-            crate::common::clock_seed()
-        ));
-        std::fs::create_dir_all(&dir).expect("a temporary folder");
+        let dir = crate::test_support::temp_dir(&format!("tui-{name}"));
         let config = Config {
             listen: "127.0.0.1:0".parse().expect("an address"),
-            database: format!("sqlite://{}", dir.join("server.db").display()),
+            database: format!("sqlite://{}", dir.path().join("server.db").display()),
             bot_threads: 1,
             messages_per_second: 1000,
             message_burst: 1000,
@@ -62,7 +58,7 @@ impl TestServer {
     pub fn args(&self, url: &str, who: &str) -> ConnectArgs {
         ConnectArgs {
             connect: Some(url.to_owned()),
-            identity: Some(self.dir.join(format!("{who}.json"))),
+            identity: Some(self.dir.path().join(format!("{who}.json"))),
             ..ConnectArgs::default()
         }
     }
@@ -73,7 +69,6 @@ impl Drop for TestServer {
         if let Some(rt) = self.rt.take() {
             rt.shutdown_background();
         }
-        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
 

@@ -13,12 +13,6 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-fn tmp(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabletop-bs-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
 #[test]
 fn place_plain_prints_exact_grids() {
     let out = run(&["place", "--count", "3", "--seed", "5", "--plain"], "");
@@ -164,7 +158,8 @@ fn manual_placement_explains_problems() {
 
 #[test]
 fn save_and_load_continue_the_game() {
-    let path = tmp("game.sav");
+    let dir = support::temp_dir("bs");
+    let path = dir.path().join("game.sav");
     let p = path.to_str().unwrap();
     let out = run(
         &["play", "--place", "auto", "--seed", "4"],
@@ -188,7 +183,8 @@ fn save_and_load_continue_the_game() {
 
 #[test]
 fn corrupt_saves_are_errors_not_panics() {
-    let path = tmp("bad.sav");
+    let dir = support::temp_dir("bs");
+    let path = dir.path().join("bad.sav");
     std::fs::write(&path, b"TTBC\x01\x00garbage").unwrap();
     let out = run(&["play", "--load", path.to_str().unwrap()], "quit\n");
     assert_eq!(out.status.code(), Some(1));
@@ -293,8 +289,9 @@ fn where_marks_the_bow_cells_on_the_grid() {
 
 #[test]
 fn save_during_placement_and_load_during_play() {
-    let placing = tmp("placing.sav");
-    let battle = tmp("battle.sav");
+    let dir = support::temp_dir("bs");
+    let placing = dir.path().join("placing.sav");
+    let battle = dir.path().join("battle.sav");
     let (pl, ba) = (placing.to_str().unwrap(), battle.to_str().unwrap());
     let out = run(
         &["play", "--place", "manual", "--seed", "6"],
@@ -405,7 +402,8 @@ fn unknown_shooter_lists_only_shooters() {
 #[test]
 fn saves_are_tables_and_old_ttbc_saves_still_load() {
     // a new save is the shared table format
-    let path = tmp("table.sav");
+    let dir = support::temp_dir("bs");
+    let path = dir.path().join("table.sav");
     let p = path.to_str().unwrap();
     let out = run(&["play", "--seed", "4"], &format!("a1\nsave {p}\nquit\n"));
     assert!(out.status.success(), "{}", text(&out.stderr));

@@ -2,7 +2,7 @@
 
 use crate::support;
 
-use support::{stderr, stdout, tabletop};
+use support::{stderr, stdout, tabletop, temp_dir};
 
 #[test]
 fn moves_lists_distinct_turns_sorted_by_position() {
@@ -100,8 +100,8 @@ fn perft_last_line() {
 
 #[test]
 fn play_session_with_steps_undo_and_save() {
-    let dir = std::env::temp_dir().join(format!("nardy-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = temp_dir("nardy-cli");
+    let dir = tmp.path();
     let save = dir.join("g.nardy");
     let script = format!(
         "help\nrules\nmoves\nfrom 24\nfrom 7\n24/1\nnonsense\nundo\nsave {}\nquit\n",
@@ -162,7 +162,6 @@ fn play_session_with_steps_undo_and_save() {
         "{}",
         stderr(&out)
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -245,8 +244,8 @@ fn undo_takes_back_your_turn_and_the_bots_reply() {
 #[test]
 fn a_save_in_the_middle_of_a_turn_keeps_its_steps() {
     // The table's log holds single steps, so a save no longer waits for the whole turn.
-    let dir = std::env::temp_dir().join(format!("nardy-mid-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = temp_dir("nardy-mid");
+    let dir = tmp.path();
     let save = dir.join("g.nardy");
     let script = format!("24/22\nsave {0}\nquit\n", save.display());
     let out = tabletop(&["nardy", "--seed", "5", "--black", "human"], &script);
@@ -259,7 +258,6 @@ fn a_save_in_the_middle_of_a_turn_keeps_its_steps() {
     let text = stdout(&out);
     assert!(text.contains("Legal next steps:"), "{text}");
     assert!(text.contains("Took back 24/22."), "{text}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -298,8 +296,8 @@ fn moves_on_a_double_are_grouped_by_first_step() {
         .find(|g| g.dice().is_double() && g.legal_moves().len() > 20)
         .expect("a seed with such a double");
     let count = game.legal_moves().len();
-    let dir = std::env::temp_dir().join(format!("nardy-moves-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = temp_dir("nardy-moves");
+    let dir = tmp.path();
     let save = dir.join("g.nardy");
     std::fs::write(&save, game.to_bytes()).unwrap();
     let out = tabletop(
@@ -312,7 +310,6 @@ fn moves_on_a_double_are_grouped_by_first_step() {
         ],
         "moves\nquit\n",
     );
-    std::fs::remove_dir_all(&dir).unwrap();
     let text = stdout(&out);
     let at = text
         .find(&format!("{count} legal turn(s):"))

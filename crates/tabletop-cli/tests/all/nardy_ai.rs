@@ -6,13 +6,7 @@ use std::path::{Path, PathBuf};
 
 use nardy_core::Rules;
 use nardy_core::ai::{Level, play_game};
-use support::{stderr, stdout, tabletop};
-
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabletop-nardy-ai-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
+use support::{stderr, stdout, tabletop, temp_dir};
 
 const MIDDLE: &str = "24:3,20:2,19:2,18:2,17:2,16:1,13:2,9:1/12:4,11:2,10:2,8:2,23:2,22:2,6:1 w";
 
@@ -124,11 +118,12 @@ fn arena_results_do_not_depend_on_threads() {
 
 #[test]
 fn analyze_lists_the_losses_of_each_side() {
+    let dir = temp_dir("nardy-ai");
     let rules = Rules::default();
     let mut a = Level::new(3).unwrap().bot(&rules);
     let mut b = Level::MIN.bot(&rules);
     let game = play_game(&rules, 8, a.as_mut(), b.as_mut());
-    let path = temp("analyze.nardy");
+    let path = dir.path().join("analyze.nardy");
     std::fs::write(&path, game.to_bytes()).unwrap();
     let out = tabletop(
         &[
@@ -174,11 +169,9 @@ fn train_tiny(args: &[&str], ck: &Path, out: &Path) -> std::process::Output {
 
 #[test]
 fn training_resumes_to_the_same_weights() {
-    let (ck1, w1) = (temp("a.ckpt"), temp("a.bin"));
-    let (ck2, w2) = (temp("b.ckpt"), temp("b.bin"));
-    for p in [&ck1, &ck2] {
-        let _ = std::fs::remove_file(p);
-    }
+    let dir = temp_dir("nardy-ai");
+    let (ck1, w1) = (dir.path().join("a.ckpt"), dir.path().join("a.bin"));
+    let (ck2, w2) = (dir.path().join("b.ckpt"), dir.path().join("b.bin"));
     let train = |games: &str, ck: &PathBuf, out: &PathBuf| {
         let o = train_tiny(
             &["--games", games, "--seed", "3", "--bench-every", "0"],
@@ -199,11 +192,9 @@ fn training_resumes_to_the_same_weights() {
 
 #[test]
 fn a_resumed_run_switches_to_one_ply_targets_and_its_checkpoint_keeps_them() {
-    let (ck1, w1) = (temp("ply-a.ckpt"), temp("ply-a.bin"));
-    let (ck2, w2) = (temp("ply-b.ckpt"), temp("ply-b.bin"));
-    for p in [&ck1, &ck2] {
-        let _ = std::fs::remove_file(p);
-    }
+    let dir = temp_dir("nardy-ai");
+    let (ck1, w1) = (dir.path().join("ply-a.ckpt"), dir.path().join("ply-a.bin"));
+    let (ck2, w2) = (dir.path().join("ply-b.ckpt"), dir.path().join("ply-b.bin"));
     let train = |args: &[&str], ck: &PathBuf, out: &PathBuf| {
         let mut all = vec!["--seed", "5", "--bench-every", "0"];
         all.extend_from_slice(args);
@@ -241,8 +232,12 @@ fn a_resumed_run_switches_to_one_ply_targets_and_its_checkpoint_keeps_them() {
 
 #[test]
 fn a_network_of_the_second_input_set_trains_benches_against_weights_and_plays_the_arena() {
-    let (ck, out, bad) = (temp("v2.ckpt"), temp("v2.bin"), temp("v2-bad.bin"));
-    let _ = std::fs::remove_file(&ck);
+    let dir = temp_dir("nardy-ai");
+    let (ck, out, bad) = (
+        dir.path().join("v2.ckpt"),
+        dir.path().join("v2.bin"),
+        dir.path().join("v2-bad.bin"),
+    );
     let o = train_tiny(
         &[
             "--games",
@@ -398,12 +393,13 @@ fn rollout_of_a_decided_position_is_exact_and_bad_input_is_an_error() {
 
 #[test]
 fn analyze_rolls_out_the_close_calls() {
+    let dir = temp_dir("nardy-ai");
     // The random level's turns, judged by the greedy search: some lose a little.
     let rules = Rules::default();
     let mut a = Level::new(3).unwrap().bot(&rules);
     let mut b = Level::MIN.bot(&rules);
     let game = play_game(&rules, 8, a.as_mut(), b.as_mut());
-    let path = temp("analyze-rollouts.nardy");
+    let path = dir.path().join("analyze-rollouts.nardy");
     std::fs::write(&path, game.to_bytes()).unwrap();
     let args = [
         "nardy",

@@ -3,23 +3,15 @@
 //! what it prints ("Your move, …: legal …" lines). Every wait is bounded.
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
+use crate::support::temp_dir;
+
 /// How long a client may stay silent before a test fails.
 pub(crate) const WAIT: Duration = Duration::from_secs(30);
-
-pub(crate) fn temp_dir() -> PathBuf {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos();
-    let dir = std::env::temp_dir().join(format!("tabletop-online-{}-{nanos}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// A `tabletop serve` process; killed when dropped.
 pub(crate) struct Server {
@@ -236,9 +228,10 @@ pub(crate) fn pair(dir: &Path, url: &str, game: &str) -> (Player, Player) {
 
 #[test]
 fn two_terminals_play_a_whole_reversi_game() {
-    let dir = temp_dir();
+    let tmp = temp_dir("online");
+    let dir = tmp.path();
     let server = Server::start(&dir.join("db.sqlite"), "127.0.0.1:0");
-    let (mut black, mut white) = pair(&dir, &server.url, "reversi");
+    let (mut black, mut white) = pair(dir, &server.url, "reversi");
     let pause = Duration::from_millis(30);
     let bob = std::thread::spawn(move || {
         let result = play_first_moves(&mut white, pause, |_| {});
@@ -267,14 +260,14 @@ fn two_terminals_play_a_whole_reversi_game() {
     let token = token[&server.url].as_str().unwrap().to_owned();
     assert_eq!(token.len(), 64);
     assert!(!black.output().contains(&token));
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn a_reversi_client_is_told_what_the_server_refuses() {
-    let dir = temp_dir();
+    let tmp = temp_dir("online");
+    let dir = tmp.path();
     let server = Server::start(&dir.join("db.sqlite"), "127.0.0.1:0");
-    let (mut black, mut white) = pair(&dir, &server.url, "reversi");
+    let (mut black, mut white) = pair(dir, &server.url, "reversi");
     black.expect(|l| l.starts_with("Your move, Black (X): "));
     white.expect(|l| l == "Waiting for Black (X).");
     // Out of turn, an illegal square, undo against a person, a wrong word: each refused
@@ -296,16 +289,16 @@ fn a_reversi_client_is_told_what_the_server_refuses() {
     assert_eq!(end, "Game over by resignation: Black wins (you win)");
     white.expect(|l| l == "Game over by resignation: Black wins (you lose)");
     assert!(black.finish() && white.finish());
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn a_bad_invite_code_is_an_error() {
-    let dir = temp_dir();
+    let tmp = temp_dir("online");
+    let dir = tmp.path();
     let server = Server::start(&dir.join("db.sqlite"), "127.0.0.1:0");
     let mut bob = Player::start(
         "bob",
-        &dir,
+        dir,
         &[
             "reversi",
             "--connect",
@@ -316,20 +309,20 @@ fn a_bad_invite_code_is_an_error() {
     );
     bob.expect(|l| l.starts_with("! error: "));
     assert!(!bob.finish());
-    let mut nobody = Player::start("eve", &dir, &["reversi", "--connect", "ws://127.0.0.1:9"]);
+    let mut nobody = Player::start("eve", dir, &["reversi", "--connect", "ws://127.0.0.1:9"]);
     nobody.expect(|l| l.starts_with("! error: cannot connect to ws://127.0.0.1:9"));
     assert!(!nobody.finish());
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn a_nardy_game_goes_on_through_a_server_crash() {
-    let dir = temp_dir();
+    let tmp = temp_dir("online");
+    let dir = tmp.path();
     let db = dir.join("db.sqlite");
     let mut server = Server::start(&db, "127.0.0.1:0");
     let url = server.url.clone();
     let addr = server.addr().to_owned();
-    let (mut white, mut black) = pair(&dir, &url, "nardy");
+    let (mut white, mut black) = pair(dir, &url, "nardy");
     white.expect(|l| l == "You play White.");
     // Under the server's 20 messages a second.
     let pause = Duration::from_millis(70);
@@ -362,14 +355,14 @@ fn a_nardy_game_goes_on_through_a_server_crash() {
     assert!(white.said("Black rolls "), "{}", white.output());
     assert!(white.finish() && black.finish());
     drop(server);
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn battleship_online_places_both_fleets_and_a_shot_goes_through() {
-    let dir = temp_dir();
+    let tmp = temp_dir("online");
+    let dir = tmp.path();
     let server = Server::start(&dir.join("db.sqlite"), "127.0.0.1:0");
-    let (mut first, mut second) = pair(&dir, &server.url, "battleship");
+    let (mut first, mut second) = pair(dir, &server.url, "battleship");
     for p in [&mut first, &mut second] {
         p.expect(|l| l.starts_with("Place your fleet"));
     }
@@ -404,14 +397,14 @@ fn battleship_online_places_both_fleets_and_a_shot_goes_through() {
     second.type_line("quit");
     assert!(first.finish() && second.finish());
     assert!(first.said("Left table t"), "{}", first.output());
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn battleship_online_in_line_mode_checks_the_fleets_at_the_end() {
-    let dir = temp_dir();
+    let tmp = temp_dir("online");
+    let dir = tmp.path();
     let server = Server::start(&dir.join("db.sqlite"), "127.0.0.1:0");
-    let (mut first, mut second) = pair(&dir, &server.url, "battleship");
+    let (mut first, mut second) = pair(dir, &server.url, "battleship");
     for p in [&mut first, &mut second] {
         p.expect(|l| l.starts_with("Place your fleet"));
         p.type_line("done");
@@ -427,16 +420,16 @@ fn battleship_online_in_line_mode_checks_the_fleets_at_the_end() {
         p.expect(|l| l == "Fleets verified: both match the server's commitments.");
     }
     assert!(first.finish() && second.finish());
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn a_sudoku_online_is_played_and_watched() {
-    let dir = temp_dir();
+    let tmp = temp_dir("online");
+    let dir = tmp.path();
     let server = Server::start(&dir.join("db.sqlite"), "127.0.0.1:0");
     let mut solver = Player::start(
         "sol",
-        &dir,
+        dir,
         &["sudoku", "--connect", &server.url, "--size", "4"],
     );
     let line = solver.expect(|l| l.starts_with("Come back to it with: "));
@@ -458,7 +451,7 @@ fn a_sudoku_online_is_played_and_watched() {
         .expect("an empty cell");
     let mut watcher = Player::start(
         "wat",
-        &dir,
+        dir,
         &["sudoku", "--connect", &server.url, "--table", &table],
     );
     watcher.expect(|l| l == "You watch this table.");
@@ -475,16 +468,16 @@ fn a_sudoku_online_is_played_and_watched() {
     solver.expect(|l| l == "Game over: the solution is shown.");
     watcher.expect(|l| l == "Game over: the solution is shown.");
     assert!(solver.finish() && watcher.finish());
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn a_reversi_game_against_a_server_bot_and_back_with_table() {
-    let dir = temp_dir();
+    let tmp = temp_dir("online");
+    let dir = tmp.path();
     let server = Server::start(&dir.join("db.sqlite"), "127.0.0.1:0");
     let mut ann = Player::start(
         "ann",
-        &dir,
+        dir,
         &[
             "reversi",
             "--connect",
@@ -507,7 +500,7 @@ fn a_reversi_game_against_a_server_bot_and_back_with_table() {
     // The same identity comes back to the table where it was left.
     let mut again = Player::start(
         "ann",
-        &dir,
+        dir,
         &["reversi", "--connect", &server.url, "--table", &table],
     );
     again.expect(|l| l == "You play Black (X).");
@@ -516,16 +509,16 @@ fn a_reversi_game_against_a_server_bot_and_back_with_table() {
     again.type_line("resign");
     again.expect(|l| l == "Game over by resignation: White wins (you lose)");
     assert!(again.finish());
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn a_whole_nardy_game_against_a_server_bot() {
-    let dir = temp_dir();
+    let tmp = temp_dir("online");
+    let dir = tmp.path();
     let server = Server::start(&dir.join("db.sqlite"), "127.0.0.1:0");
     let mut ann = Player::start(
         "ann",
-        &dir,
+        dir,
         &[
             "nardy",
             "--connect",
@@ -542,5 +535,4 @@ fn a_whole_nardy_game_against_a_server_bot() {
     assert!(end.starts_with("Game over: "), "{end}");
     assert!(ann.said("Black rolls "), "{}", ann.output());
     assert!(ann.finish());
-    let _ = std::fs::remove_dir_all(dir);
 }

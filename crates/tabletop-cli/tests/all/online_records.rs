@@ -5,8 +5,8 @@
 use std::path::Path;
 use std::time::Duration;
 
-use crate::online::{Player, Server, first_legal, pair, temp_dir};
-use crate::support::{stderr, stdout, tabletop};
+use crate::online::{Player, Server, first_legal, pair};
+use crate::support::{stderr, stdout, tabletop, temp_dir};
 
 /// `tabletop online ARGS --connect URL --identity DIR/WHO.json`.
 fn online(dir: &Path, who: &str, url: &str, args: &[&str]) -> std::process::Output {
@@ -28,9 +28,10 @@ fn rematch_table(line: &str) -> String {
 
 #[test]
 fn a_rematch_swaps_the_sides_and_history_lists_both_games() {
-    let dir = temp_dir();
+    let tmp = temp_dir("online-records");
+    let dir = tmp.path();
     let server = Server::start(&dir.join("db.sqlite"), "127.0.0.1:0");
-    let (mut ann, mut bob) = pair(&dir, &server.url, "reversi");
+    let (mut ann, mut bob) = pair(dir, &server.url, "reversi");
     // The `Table ID made.` line came before the invite code `pair` read.
     let output = ann.output();
     let made = output.lines().find(|l| l.starts_with("Table ")).unwrap();
@@ -72,7 +73,7 @@ fn a_rematch_swaps_the_sides_and_history_lists_both_games() {
     assert!(ann.finish() && bob.finish());
 
     // Ann's history: the rematch first, then the first game, each from her seat.
-    let out = online(&dir, "ann", &server.url, &["history"]);
+    let out = online(dir, "ann", &server.url, &["history"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     let rows: Vec<&str> = text.lines().skip(1).collect();
@@ -85,7 +86,7 @@ fn a_rematch_swaps_the_sides_and_history_lists_both_games() {
     assert!(rows[0].contains("lost by resignation"), "{text}");
     assert!(rows[1].starts_with(first) && rows[1].contains("Black (X)"));
     assert!(rows[1].contains("won by resignation") && rows[1].contains(" UTC"));
-    let json = online(&dir, "bob", &server.url, &["history", "--json"]);
+    let json = online(dir, "bob", &server.url, &["history", "--json"]);
     let games: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     assert_eq!(games[0]["table"], second.as_str());
     assert_eq!(
@@ -96,7 +97,7 @@ fn a_rematch_swaps_the_sides_and_history_lists_both_games() {
     // The first game's save: written, and opened by `tabletop reversi --load`.
     let save = dir.join("first.ttpl");
     let out = online(
-        &dir,
+        dir,
         "ann",
         &server.url,
         &["download", first, "-o", save.to_str().unwrap()],
@@ -111,7 +112,7 @@ fn a_rematch_swaps_the_sides_and_history_lists_both_games() {
     assert!(bytes.starts_with(b"TTPL"));
     let again = dir.join("again.ttpl");
     let json = online(
-        &dir,
+        dir,
         "bob",
         &server.url,
         &["download", first, "-o", again.to_str().unwrap(), "--json"],
@@ -138,25 +139,25 @@ fn a_rematch_swaps_the_sides_and_history_lists_both_games() {
     );
     assert!(loaded.status.success(), "{}", stderr(&loaded));
     // Errors: an unknown table, and an identity file that holds none for this server.
-    let out = online(&dir, "ann", &server.url, &["download", "nosuchtable"]);
+    let out = online(dir, "ann", &server.url, &["download", "nosuchtable"]);
     assert!(!out.status.success());
     assert!(stderr(&out).contains("no_such_table"), "{}", stderr(&out));
-    let out = online(&dir, "nobody", &server.url, &["history"]);
+    let out = online(dir, "nobody", &server.url, &["history"]);
     assert!(!out.status.success());
     assert!(
         stderr(&out).contains("holds no identity"),
         "{}",
         stderr(&out)
     );
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn a_nardy_game_is_downloaded_loaded_and_analyzed() {
-    let dir = temp_dir();
+    let tmp = temp_dir("online-records");
+    let dir = tmp.path();
     let server = Server::start(&dir.join("db.sqlite"), "127.0.0.1:0");
     let args = ["nardy", "--connect", &server.url, "--black", "bot:1"];
-    let mut ann = Player::start("ann", &dir, &args);
+    let mut ann = Player::start("ann", dir, &args);
     let made = ann.expect(|l| l.starts_with("Table ") && l.ends_with(" made."));
     let table = made.trim_start_matches("Table ").trim_end_matches(" made.");
     // A few steps, then resign.
@@ -172,7 +173,7 @@ fn a_nardy_game_is_downloaded_loaded_and_analyzed() {
     assert!(ann.finish());
     let save = dir.join("nardy.ttpl");
     let out = online(
-        &dir,
+        dir,
         "ann",
         &server.url,
         &["download", table, "--output", save.to_str().unwrap()],
@@ -186,5 +187,4 @@ fn a_nardy_game_is_downloaded_loaded_and_analyzed() {
     assert!(loaded.status.success(), "{}", stderr(&loaded));
     let verified = tabletop(&["nardy", "verify", path], "");
     assert!(verified.status.success(), "{}", stdout(&verified));
-    let _ = std::fs::remove_dir_all(dir);
 }

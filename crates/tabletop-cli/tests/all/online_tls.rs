@@ -13,7 +13,8 @@ use rustls::pki_types::{CertificateDer, PrivateKeyDer};
 use tokio::net::{TcpListener, TcpStream};
 use tokio_rustls::TlsAcceptor;
 
-use crate::online::{Player, Server, first_legal, invite, temp_dir};
+use crate::online::{Player, Server, first_legal, invite};
+use crate::support::temp_dir;
 
 /// The folder of the test certificates.
 pub(crate) fn tls_dir() -> PathBuf {
@@ -84,7 +85,8 @@ impl TlsProxy {
 
 #[test]
 fn reversi_is_played_through_a_tls_proxy() {
-    let dir = temp_dir();
+    let tmp = temp_dir("online-tls");
+    let dir = tmp.path();
     let server = Server::start(&dir.join("db.sqlite"), "127.0.0.1:0");
     let proxy = TlsProxy::start(server.addr());
     let ca = tls_dir().join("ca.pem");
@@ -94,7 +96,7 @@ fn reversi_is_played_through_a_tls_proxy() {
     let ca_text = ca.to_str().unwrap();
     let mut ann = Player::start_with(
         "ann",
-        &dir,
+        dir,
         &["reversi", "--connect", &ann_url, "--ca-cert", ca_text],
         &[("SSL_CERT_FILE", None)],
     );
@@ -102,7 +104,7 @@ fn reversi_is_played_through_a_tls_proxy() {
     let bob_url = format!("wss://localhost:{}", proxy.port);
     let mut bob = Player::start_with(
         "bob",
-        &dir,
+        dir,
         &["reversi", "--connect", &bob_url, "--invite", &code],
         &[("SSL_CERT_FILE", Some(&ca))],
     );
@@ -119,19 +121,19 @@ fn reversi_is_played_through_a_tls_proxy() {
     // The identity is kept under the wss:// address.
     let identity = std::fs::read_to_string(dir.join("ann.json")).unwrap();
     assert!(identity.contains(&ann_url), "{identity}");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn an_untrusted_certificate_is_a_clear_error() {
-    let dir = temp_dir();
+    let tmp = temp_dir("online-tls");
+    let dir = tmp.path();
     let server = Server::start(&dir.join("db.sqlite"), "127.0.0.1:0");
     let proxy = TlsProxy::start(server.addr());
     let url = format!("wss://127.0.0.1:{}", proxy.port);
     // The private CA is not among the compiled-in roots.
     let mut eve = Player::start_with(
         "eve",
-        &dir,
+        dir,
         &["reversi", "--connect", &url],
         &[("SSL_CERT_FILE", None)],
     );
@@ -154,19 +156,18 @@ fn an_untrusted_certificate_is_a_clear_error() {
         "--ca-cert",
         bogus.to_str().unwrap(),
     ];
-    let mut mallory = Player::start("mallory", &dir, &args);
+    let mut mallory = Player::start("mallory", dir, &args);
     mallory.expect(|l| l.starts_with("! error: --ca-cert ") && l.contains("no certificate"));
     assert!(!mallory.finish());
     // wss:// to a server that speaks no TLS fails cleanly too.
     let plain = format!("wss://{}", server.addr());
     let mut tom = Player::start_with(
         "tom",
-        &dir,
+        dir,
         &["reversi", "--connect", &plain],
         &[("SSL_CERT_FILE", None)],
     );
     tom.expect(|l| l.starts_with(&format!("! error: cannot connect to {plain}")));
     assert!(!tom.finish());
     assert_eq!(proxy.handshakes.load(Ordering::SeqCst), 0);
-    let _ = std::fs::remove_dir_all(dir);
 }

@@ -2,7 +2,7 @@
 
 use crate::support;
 
-use support::{stderr, stdout, tabletop};
+use support::{stderr, stdout, tabletop, temp_dir};
 
 const START: &str = "---------------------------OX------XO--------------------------- X";
 
@@ -183,8 +183,8 @@ fn bots_play_a_whole_game_and_the_score_is_shown() {
 
 #[test]
 fn save_and_load_continue_the_game() {
-    let dir = std::env::temp_dir().join(format!("tabletop-reversi-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = temp_dir("reversi-cli");
+    let dir = tmp.path();
     let path = dir.join("game.sav");
     let p = path.to_str().unwrap();
     let out = tabletop(
@@ -220,7 +220,6 @@ fn save_and_load_continue_the_game() {
     assert!(stderr(&out).contains("damaged"), "{}", stderr(&out));
     let out = tabletop(&["reversi", "play", "--load", p, "--first", "white"], "");
     assert_eq!(out.status.code(), Some(2));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -266,8 +265,8 @@ fn forced_passes_are_announced_and_applied() {
     // White to move with no legal move; Black can still play c1.
     let start: Position = format!("XO{} O", "-".repeat(62)).parse().unwrap();
     let game = Game::from_position(Rules::default(), start);
-    let dir = std::env::temp_dir().join(format!("tabletop-reversi-pass-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = temp_dir("reversi-pass");
+    let dir = tmp.path();
     let path = dir.join("pass.sav");
     std::fs::write(&path, game.to_bytes()).unwrap();
     let out = tabletop(
@@ -281,7 +280,6 @@ fn forced_passes_are_announced_and_applied() {
     );
     assert!(text.contains("Black plays c1, flipping 1 disc."), "{text}");
     assert!(text.contains("Game over: Black wins 3-0 (+64)"), "{text}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

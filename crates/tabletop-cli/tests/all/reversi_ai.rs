@@ -3,7 +3,7 @@
 
 use crate::support;
 
-use support::{stderr, stdout, tabletop};
+use support::{stderr, stdout, tabletop, temp_dir};
 
 /// FFO #20: Black to move, 6 empty squares, h5 wins by 6.
 const FFO20: &str = "XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X";
@@ -182,8 +182,8 @@ fn a_drawn_exact_score_is_signed_like_the_engine_prints_it() {
     assert_eq!(stdout(&out).trim(), "best g5 score +0");
     // FFO #4: 14 empty squares, within the hints' exact range; h8 and a5 draw.
     let ffo4 = "-XXXXXX-X-XXXOO-XOXXXOOXXXOXOOOX-OXOOXXX--OOOXXX--OOXX----XOXXO- X";
-    let dir = std::env::temp_dir().join(format!("tabletop-reversi-hint-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = temp_dir("reversi-hint");
+    let dir = tmp.path();
     let path = dir.join("ffo4.sav");
     let game =
         reversi_core::Game::from_position(reversi_core::Rules::default(), ffo4.parse().unwrap());
@@ -196,7 +196,6 @@ fn a_drawn_exact_score_is_signed_like_the_engine_prints_it() {
     let text = stdout(&out);
     assert!(text.contains("\n  h8 +0 (exact)\n"), "{text}");
     assert!(text.contains("\n  b6 -4 (exact)\n"), "{text}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -358,8 +357,8 @@ fn bots_play_a_whole_game() {
 
 #[test]
 fn train_writes_a_reproducible_weights_file() {
-    let dir = std::env::temp_dir().join(format!("tabletop-train-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = temp_dir("train");
+    let dir = tmp.path();
     let run = |name: &str| {
         let path = dir.join(name);
         let out = tabletop(
@@ -419,14 +418,12 @@ fn train_writes_a_reproducible_weights_file() {
     // Refused before the self-play: one line, no "epoch" lines of the fit.
     assert!(stderr(&out).contains("cannot write"), "{}", stderr(&out));
     assert_eq!(stderr(&out).lines().count(), 1, "{}", stderr(&out));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn train_from_weights_resumes_from_its_chunks_on_any_thread_count() {
-    let dir = std::env::temp_dir().join(format!("tabletop-train-from-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = temp_dir("train-from");
+    let dir = tmp.path();
     let path = |name: &str| dir.join(name).to_str().unwrap().to_owned();
     let run = |args: &[&str]| {
         let mut all = vec!["reversi", "train", "--epochs", "2", "--seed", "4"];
@@ -494,13 +491,12 @@ fn train_from_weights_resumes_from_its_chunks_on_any_thread_count() {
         "{}",
         stderr(&out)
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn probcut_fits_a_table_that_loads() {
-    let dir = std::env::temp_dir().join(format!("tabletop-probcut-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = temp_dir("probcut");
+    let dir = tmp.path();
     let run = |name: &str, threads: &str| {
         let file = dir.join(name);
         let out = tabletop(
@@ -591,18 +587,16 @@ fn probcut_fits_a_table_that_loads() {
         "",
     );
     assert_eq!(out.status.code(), Some(2));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn solve_numbers_a_suite_as_its_file_name_does() {
     // `fforum-20-39.obf` holds FFO #20 to #39: its positions keep those numbers.
-    let dir = std::env::temp_dir().join(format!("tabletop-ffo-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = temp_dir("ffo");
+    let dir = tmp.path();
     let file = dir.join("fforum-20-21.obf");
     std::fs::write(&file, format!("{FFO20}; H5:+6;\n{FFO21}; G5:+0;\n")).unwrap();
     let out = tabletop(&["reversi", "solve", "--file", file.to_str().unwrap()], "");
-    std::fs::remove_dir_all(&dir).unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.starts_with("#20 best h5 score +6 "), "{text}");

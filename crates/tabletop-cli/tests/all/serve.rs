@@ -9,11 +9,13 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 use tungstenite::{Message, WebSocket, stream::MaybeTlsStream};
 
+use crate::support::temp_dir;
+
 /// Starts `tabletop serve` on a free loopback port over `db`; returns it and its URL.
-fn serve(db: &std::path::Path) -> (Child, String) {
+fn serve(db: &std::path::Path) -> (KillOnDrop, String) {
     let database = format!("sqlite://{}", db.display());
     let (child, addr) = start_serve(&["--listen", "127.0.0.1:0", "--database", &database]);
-    (child, format!("ws://{addr}/"))
+    (KillOnDrop(child), format!("ws://{addr}/"))
 }
 
 /// Starts `tabletop serve ARGS…` and returns it with the `HOST:PORT` it listens on (read
@@ -90,8 +92,8 @@ impl Client {
 
 #[test]
 fn serve_keeps_a_game_through_sigkill() {
-    let dir = tempfile_dir();
-    let db = dir.join("server.sqlite");
+    let tmp = temp_dir("serve");
+    let db = tmp.path().join("server.sqlite");
     let (mut server, url) = serve(&db);
     let mut a = Client::connect(&url, None);
     let created = a.ask(
@@ -112,8 +114,8 @@ fn serve_keeps_a_game_through_sigkill() {
     a.ask(json!({"type": "list", "id": "c4"}), |m| {
         m["type"] == "view" && m["view"]["version"] == 2
     });
-    server.kill().unwrap();
-    server.wait().unwrap();
+    server.0.kill().unwrap();
+    server.0.wait().unwrap();
     let (mut server, url) = serve(&db);
     let mut a = Client::connect(&url, Some(&a.token.clone()));
     let opened = a.ask(
@@ -122,13 +124,14 @@ fn serve_keeps_a_game_through_sigkill() {
     );
     assert_eq!(opened["version"], 2, "{opened}");
     assert_eq!(opened["events"][0]["version"], 2);
-    server.kill().unwrap();
-    server.wait().unwrap();
-    let _ = std::fs::remove_dir_all(dir);
+    server.0.kill().unwrap();
+    server.0.wait().unwrap();
 }
 
-/// A server process killed when the test ends, even by a failed assertion.
-struct KillOnDrop(Child);
+/// A server process killed when the test ends, even by a failed assertion. Bound after
+/// the test's temporary folder, it is dropped first: the server stops before its
+/// database's folder goes.
+pub(crate) struct KillOnDrop(pub(crate) Child);
 
 impl Drop for KillOnDrop {
     fn drop(&mut self) {
@@ -158,9 +161,9 @@ fn tabletop(args: &[&str], stdin: &str) -> std::process::Output {
 
 #[test]
 fn a_server_nardy_game_passes_verify_and_a_tampered_save_fails() {
-    let dir = tempfile_dir();
-    let (server, url) = serve(&dir.join("server.sqlite"));
-    let mut server = KillOnDrop(server);
+    let tmp = temp_dir("serve");
+    let dir = tmp.path();
+    let (mut server, url) = serve(&dir.join("server.sqlite"));
     let mut a = Client::connect(&url, None);
     let created = a.ask(
         json!({"type": "create", "id": "c1", "game": "nardy", "seats": ["me", {"bot": 1}]}),
@@ -267,16 +270,4 @@ fn a_server_nardy_game_passes_verify_and_a_tampered_save_fails() {
         let text = String::from_utf8_lossy(&out.stdout);
         assert!(text.contains("do NOT check out"), "{text}");
     }
-    let _ = std::fs::remove_dir_all(dir);
-}
-
-/// A fresh folder under the system's temporary folder.
-fn tempfile_dir() -> std::path::PathBuf {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos();
-    let dir = std::env::temp_dir().join(format!("tabletop-serve-{}-{nanos}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }

@@ -6,14 +6,13 @@ use std::net::TcpStream;
 use std::process::Command;
 use std::time::Duration;
 
+use crate::serve::KillOnDrop;
+use crate::support::temp_dir;
+
 #[test]
 fn serve_web_serves_the_folder_and_refuses_one_without_a_page() {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos();
-    let dir = std::env::temp_dir().join(format!("tabletop-web-{}-{nanos}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = temp_dir("web");
+    let dir = tmp.path();
     let db = format!("sqlite://{}", dir.join("s.sqlite").display());
     let out = Command::new(env!("CARGO_BIN_EXE_tabletop"))
         .args([
@@ -24,7 +23,7 @@ fn serve_web_serves_the_folder_and_refuses_one_without_a_page() {
             &db,
             "--web",
         ])
-        .arg(&dir)
+        .arg(dir)
         .output()
         .unwrap();
     assert!(!out.status.success());
@@ -37,7 +36,7 @@ fn serve_web_serves_the_folder_and_refuses_one_without_a_page() {
     )
     .unwrap();
     let dir_text = dir.display().to_string();
-    let (mut child, addr) = crate::serve::start_serve(&[
+    let (child, addr) = crate::serve::start_serve(&[
         "--listen",
         "127.0.0.1:0",
         "--database",
@@ -45,6 +44,7 @@ fn serve_web_serves_the_folder_and_refuses_one_without_a_page() {
         "--web",
         &dir_text,
     ]);
+    let mut child = KillOnDrop(child);
     let mut tcp = TcpStream::connect(&addr).unwrap();
     tcp.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
     write!(
@@ -54,9 +54,8 @@ fn serve_web_serves_the_folder_and_refuses_one_without_a_page() {
     .unwrap();
     let mut reply = String::new();
     tcp.read_to_string(&mut reply).unwrap();
-    child.kill().unwrap();
-    child.wait().unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
+    child.0.kill().unwrap();
+    child.0.wait().unwrap();
     assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
     assert!(reply.contains("the page"), "{reply}");
     assert!(reply.contains("<meta name=\"tabletop-server\""), "{reply}");

@@ -2,7 +2,8 @@
 
 use crate::support;
 
-use support::{stderr, stdout, tabletop};
+use support::{stderr, stdout, tabletop, temp_dir};
+use tempfile::TempDir;
 
 fn data(name: &str) -> String {
     let path = format!(
@@ -183,9 +184,9 @@ fn show_draws_the_grid_and_conflicts() {
     );
 }
 
-/// A scratch file for one test, removed by the caller.
-fn scratch(name: &str, bytes: &[u8]) -> std::path::PathBuf {
-    let path = std::env::temp_dir().join(format!("tabletop-sudoku-{}-{name}", std::process::id()));
+/// A scratch file `name` holding `bytes` in a test's temporary folder.
+fn scratch(dir: &TempDir, name: &str, bytes: &[u8]) -> std::path::PathBuf {
+    let path = dir.path().join(name);
     std::fs::write(&path, bytes).unwrap();
     path
 }
@@ -194,7 +195,8 @@ fn scratch(name: &str, bytes: &[u8]) -> std::path::PathBuf {
 fn a_binary_input_names_the_file_and_the_line() {
     let mut bytes = format!("# puzzles\n{PUZZLE}\n").into_bytes();
     bytes.extend_from_slice(b"\x00\xff\xfe\x89PNG\n");
-    let path = scratch("binary.txt", &bytes);
+    let dir = temp_dir("sudoku");
+    let path = scratch(&dir, "binary.txt", &bytes);
     let file = path.to_str().unwrap();
     for command in ["solve", "count", "bench"] {
         let out = tabletop(&["sudoku", command, file], "");
@@ -208,7 +210,6 @@ fn a_binary_input_names_the_file_and_the_line() {
     }
     let out = tabletop(&["sudoku", "solve"], "");
     assert_eq!(out.status.code(), Some(0));
-    std::fs::remove_file(path).unwrap();
 }
 
 #[test]
@@ -259,7 +260,8 @@ fn on_terminal(command: &str) -> String {
 fn long_batches_show_progress_on_a_terminal_only() {
     let bin = env!("CARGO_BIN_EXE_tabletop");
     let data = data("puzzles2_17_clue.txt");
-    let answers = scratch("answers.txt", b"");
+    let dir = temp_dir("sudoku");
+    let answers = scratch(&dir, "answers.txt", b"");
     let to = answers.to_str().unwrap();
     for (label, command) in [
         ("solving", format!("{bin} sudoku solve {data} > {to}")),
@@ -277,7 +279,6 @@ fn long_batches_show_progress_on_a_terminal_only() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(stderr(&out), "");
     assert_eq!(stdout(&out).lines().count(), 49_158);
-    std::fs::remove_file(answers).unwrap();
 }
 
 #[test]
@@ -290,7 +291,8 @@ fn rate_strat_counts_the_puzzles_each_technique_set_solves() {
          \n\
          4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n"
     );
-    let file = scratch("strat.txt", puzzles.as_bytes());
+    let dir = temp_dir("sudoku");
+    let file = scratch(&dir, "strat.txt", puzzles.as_bytes());
     let name = file.to_str().unwrap();
     let out = tabletop(&["sudoku", "rate", "--strat", name], "");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -314,11 +316,9 @@ fn rate_strat_counts_the_puzzles_each_technique_set_solves() {
         assert!(us.parse::<f64>().unwrap() >= 0.0, "{line}");
     }
     // A bad line is named, nothing is timed.
-    let bad = scratch("strat-bad.txt", format!("{PUZZLE}\nxx\n").as_bytes());
+    let bad = scratch(&dir, "strat-bad.txt", format!("{PUZZLE}\nxx\n").as_bytes());
     let out = tabletop(&["sudoku", "rate", "--strat", bad.to_str().unwrap()], "");
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(stdout(&out), "");
     assert!(stderr(&out).contains("line 2:"), "{}", stderr(&out));
-    std::fs::remove_file(file).unwrap();
-    std::fs::remove_file(bad).unwrap();
 }

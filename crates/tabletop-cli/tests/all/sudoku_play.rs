@@ -7,20 +7,12 @@ use std::path::PathBuf;
 
 use sudoku_core::logic::{Difficulty, rate};
 use sudoku_core::{Game, Grid};
-use support::{stderr, stdout, tabletop};
+use support::{stderr, stdout, tabletop, temp_dir};
 
 const PUZZLE: &str =
     "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3..";
 const SOLUTION: &str =
     "864371259325849761971265843436192587198657432257483916689734125713528694542916378";
-
-/// A fresh temporary directory for one test.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabletop-sudoku-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// A save of a new game of `PUZZLE`.
 fn puzzle_save(dir: &std::path::Path) -> PathBuf {
@@ -32,8 +24,9 @@ fn puzzle_save(dir: &std::path::Path) -> PathBuf {
 
 #[test]
 fn a_scripted_session_plays_checks_hints_undoes_saves_loads_and_solves() {
-    let dir = temp_dir("session");
-    let start = puzzle_save(&dir);
+    let tmp = temp_dir("sudoku-session");
+    let dir = tmp.path();
+    let start = puzzle_save(dir);
     let saved = dir.join("mid.ttsu");
     let saved = saved.to_str().unwrap();
     let script = format!(
@@ -93,8 +86,9 @@ fn a_scripted_session_plays_checks_hints_undoes_saves_loads_and_solves() {
 
 #[test]
 fn solving_by_hand_ends_the_game_with_the_time_and_mistakes() {
-    let dir = temp_dir("by-hand");
-    let start = puzzle_save(&dir);
+    let tmp = temp_dir("sudoku-by-hand");
+    let dir = tmp.path();
+    let start = puzzle_save(dir);
     let mut script = String::from("r1c1 1\n");
     for (i, (p, s)) in PUZZLE.chars().zip(SOLUTION.chars()).enumerate() {
         if p == '.' {
@@ -169,7 +163,8 @@ fn play_options_with_another_command_and_bad_options_are_usage_errors() {
     );
     let out = tabletop(&["sudoku", "play", "--size", "7"], "");
     assert_eq!(out.status.code(), Some(2));
-    let dir = temp_dir("bad-save");
+    let tmp = temp_dir("sudoku-bad-save");
+    let dir = tmp.path();
     let bad = dir.join("bad.ttsu");
     std::fs::write(&bad, b"TTSU\x01\x00garbage").unwrap();
     let out = tabletop(&["sudoku", "play", "--load", bad.to_str().unwrap()], "");
@@ -303,8 +298,9 @@ fn on_a_terminal_givens_and_entries_differ_by_style_not_by_parentheses() {
     use std::io::Write;
     use std::process::{Command, Stdio};
     use std::time::Duration;
-    let dir = temp_dir("terminal");
-    let start = puzzle_save(&dir);
+    let tmp = temp_dir("sudoku-terminal");
+    let dir = tmp.path();
+    let start = puzzle_save(dir);
     let bin = env!("CARGO_BIN_EXE_tabletop");
     let mut child = Command::new("script")
         .args([
@@ -338,7 +334,8 @@ fn on_a_terminal_givens_and_entries_differ_by_style_not_by_parentheses() {
 
 #[test]
 fn a_new_game_after_a_loaded_one_keeps_its_size() {
-    let dir = temp_dir("new-size");
+    let tmp = temp_dir("sudoku-new-size");
+    let dir = tmp.path();
     let path = dir.join("small.ttsu");
     let game = Game::new("1......2..4..3..".parse().unwrap()).unwrap();
     std::fs::write(&path, game.to_bytes()).unwrap();

@@ -143,9 +143,8 @@ fn a_panic_restores_the_terminal_before_its_message() {
 
 #[test]
 fn reversi_play_load_continues_a_save_full_screen() {
-    let dir = std::env::temp_dir().join(format!("tabletop-tui-load-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a folder");
-    let save = dir.join("game.save");
+    let dir = crate::support::temp_dir("tui-load");
+    let save = dir.path().join("game.save");
     let save = save.to_str().expect("a UTF-8 path");
     // Save a game in line mode (a pipe), then continue it full screen.
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabletop"))
@@ -171,5 +170,4 @@ fn reversi_play_load_continues_a_save_full_screen() {
     assert!(term.screen().contains("Black: human · White: human"));
     let end = term.finish(&[pty::CTRL_C]);
     assert!(end.exited);
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -2,10 +2,11 @@
 //! --connect` in pseudo-terminals (see `support/pty.rs`), one making the table, the
 //! other joining with its invite code.
 
-use std::path::PathBuf;
+use tempfile::TempDir;
 
-use crate::online::{Server, temp_dir};
+use crate::online::Server;
 use crate::pty::{self, Pty};
+use crate::support::temp_dir;
 
 /// The invite code on a screen (`Invite code: XXXXXXXXXX`).
 pub(crate) fn invite(screen: &str) -> String {
@@ -19,9 +20,11 @@ pub(crate) fn invite(screen: &str) -> String {
 
 /// A real server and two terminals at one new table of `game`: Ann makes it, and once her
 /// screen shows the invite code (and each of `ann_ready`) Bob joins with the code. The
-/// server and the folder of its database and the players' identities come back too.
-pub(crate) fn two_terminals(game: &str, ann_ready: &[&str]) -> (Server, PathBuf, Pty, Pty) {
-    let dir = temp_dir();
+/// server and the folder of its database and the players' identities come back too, the
+/// folder first: dropped last, once the programs that write into it have stopped.
+pub(crate) fn two_terminals(game: &str, ann_ready: &[&str]) -> (TempDir, Server, Pty, Pty) {
+    let tmp = temp_dir("tui-online");
+    let dir = tmp.path();
     let server = Server::start(&dir.join("server.db"), "127.0.0.1:0");
     let url = format!("{}/", server.url);
     let identity = |who: &str| dir.join(format!("{who}.json")).display().to_string();
@@ -39,12 +42,12 @@ pub(crate) fn two_terminals(game: &str, ann_ready: &[&str]) -> (Server, PathBuf,
         "--identity",
         &identity("bob"),
     ]);
-    (server, dir, ann, bob)
+    (tmp, server, ann, bob)
 }
 
 #[test]
 fn two_terminals_play_nardy_full_screen_through_a_server() {
-    let (_server, dir, mut ann, mut bob) = two_terminals("nardy", &[]);
+    let (_dir, _server, mut ann, mut bob) = two_terminals("nardy", &[]);
     assert!(
         bob.wait_for("Long Nardy online · White: opponent · Black: you"),
         "{}",
@@ -106,7 +109,6 @@ fn two_terminals_play_nardy_full_screen_through_a_server() {
     );
     let end = other.finish(&["q", "y"]);
     assert!(end.exited && !end.alternate_screen && !end.mouse_captured);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The number before " to fill" on a sudoku screen's status line.
@@ -122,7 +124,8 @@ fn to_fill(screen: &str) -> usize {
 
 #[test]
 fn sudoku_plays_full_screen_through_a_server() {
-    let dir = temp_dir();
+    let tmp = temp_dir("tui-online");
+    let dir = tmp.path();
     let server = Server::start(&dir.join("server.db"), "127.0.0.1:0");
     let url = format!("{}/", server.url);
     let identity = dir.join("sol.json").display().to_string();
@@ -151,12 +154,11 @@ fn sudoku_plays_full_screen_through_a_server() {
     assert!(sol.wait_for("solution is shown"), "{}", sol.screen());
     let end = sol.finish(&["q", "y"]);
     assert!(end.exited && !end.alternate_screen && !end.mouse_captured);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_full_screen_reversi_game_ends_and_its_rematch_swaps_the_sides() {
-    let (_server, dir, mut ann, mut bob) = two_terminals("reversi", &[]);
+    let (_dir, _server, mut ann, mut bob) = two_terminals("reversi", &[]);
     assert!(
         bob.wait_for("Black: opponent · White: you"),
         "{}",
@@ -192,5 +194,4 @@ fn a_full_screen_reversi_game_ends_and_its_rematch_swaps_the_sides() {
     assert!(end.screen.contains("Left table"), "{}", end.screen);
     let end = bob.finish(&["q", "y"]);
     assert!(end.exited);
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -8,7 +8,7 @@ use crate::tui_online::two_terminals;
 
 #[test]
 fn two_terminals_play_battleship_full_screen_through_a_server() {
-    let (_server, dir, mut ann, mut bob) = two_terminals("battleship", &["[send fleet]"]);
+    let (_dir, _server, mut ann, mut bob) = two_terminals("battleship", &["[send fleet]"]);
     assert!(
         bob.wait_for("Battleship online · first shooter: opponent · second shooter: you"),
         "{}",
@@ -39,5 +39,4 @@ fn two_terminals_play_battleship_full_screen_through_a_server() {
         let end = pty.finish(&["q"]);
         assert!(end.exited && !end.alternate_screen && !end.mouse_captured);
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }

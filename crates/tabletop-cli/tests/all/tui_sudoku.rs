@@ -7,24 +7,26 @@ use std::path::PathBuf;
 
 use pty::Pty;
 use sudoku_core::Game;
+use tempfile::TempDir;
+
+use crate::support::temp_dir;
 
 /// A 4×4 puzzle: solution 1234 3412 2143 4321.
 const FOUR: &str = "1......2..4..3..";
 
-/// A save of a new game of `puzzle` in a fresh temporary folder.
-fn save_of(puzzle: &str, name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("tabletop-tui-sudoku-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    let path = dir.join("start.ttsu");
+/// A save of a new game of `puzzle` in a fresh temporary folder, which goes when the
+/// `TempDir` is dropped (hold it until the program that uses the save has stopped).
+fn save_of(puzzle: &str, name: &str) -> (TempDir, PathBuf) {
+    let dir = temp_dir(&format!("tui-sudoku-{name}"));
+    let path = dir.path().join("start.ttsu");
     let game = Game::new(puzzle.parse().expect("a puzzle")).expect("proper");
     std::fs::write(&path, game.to_bytes()).expect("write the save");
-    path
+    (dir, path)
 }
 
 #[test]
 fn a_four_by_four_puzzle_solved_with_keys() {
-    let save = save_of(FOUR, "solve");
+    let (_dir, save) = save_of(FOUR, "solve");
     let game = Game::new(FOUR.parse().expect("a puzzle")).expect("proper");
     let mut term = Pty::spawn(&["sudoku", "--load", save.to_str().expect("a UTF-8 path")]);
     assert!(term.wait_for("Sudoku · 4×4"), "{}", term.screen());

@@ -7,7 +7,7 @@ use crate::support;
 use std::collections::BTreeMap;
 
 use serde_json::Value;
-use support::{stderr, tabletop};
+use support::{stderr, tabletop, temp_dir};
 
 /// Every argument of every subcommand, as the binary describes its clap definition.
 fn spec() -> Vec<Value> {
@@ -224,8 +224,8 @@ fn output_paths_are_checked_before_the_work() {
         ],
         missing,
     );
-    let dir = std::env::temp_dir().join(format!("tabletop-outputs-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = temp_dir("outputs");
+    let dir = tmp.path();
     let checkpoint = dir.join("nardy.ckpt");
     let checkpoint = checkpoint.to_str().unwrap();
     let args = ["nardy", "train", "--games", "2", "--bench-every", "0"];
@@ -241,7 +241,6 @@ fn output_paths_are_checked_before_the_work() {
         &["reversi", "probcut", "--positions", "2", "--out", dir_name],
         dir_name,
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The tools without `--json`: interactive play, and the trainers that only write a file
@@ -359,15 +358,14 @@ fn sudoku_tools_print_their_documented_json() {
         &["puzzle", "size", "clues", "conflicts"],
     );
     assert_eq!(show["size"], 9);
-    let dir = std::env::temp_dir().join(format!("tabletop-json-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = temp_dir("json");
+    let dir = tmp.path();
     let file = dir.join("one.txt");
     std::fs::write(&file, SUDOKU).unwrap();
     first_json(
         &["sudoku", "bench", file.to_str().unwrap()],
         &["puzzles", "seconds", "unique"],
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -439,8 +437,8 @@ fn nardy_tools_print_their_documented_json() {
     ];
     first_json(&arena, &["games", "first_wins", "draws"]);
     // A whole game between two random bots, saved at its end, then analysed.
-    let dir = std::env::temp_dir().join(format!("tabletop-analyze-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = temp_dir("analyze");
+    let dir = tmp.path();
     let save = dir.join("game.sav");
     let script = format!("save {}\nquit\n", save.display());
     let play = [
@@ -456,7 +454,6 @@ fn nardy_tools_print_their_documented_json() {
         "greedy",
     ];
     let analysis = &json_lines(&analyze, "")[0];
-    std::fs::remove_dir_all(&dir).unwrap();
     has_keys(
         "analyze",
         analysis,

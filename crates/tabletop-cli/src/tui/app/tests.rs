@@ -1,6 +1,5 @@
 //! The host's tests: the frame, its keys, the menu, help, dialogs and games menu.
 
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{Event, KeyCode, MouseEventKind};
@@ -14,6 +13,7 @@ use crate::tui::testing::{ch, click, ctrl, drive, key, mouse, render_app, text};
 use proptest::prelude::*;
 use reversi_core::Rules;
 use reversi_core::ai::Level;
+use tempfile::TempDir;
 
 /// Every key of the host and of each game's help can be read at 80×24, scrolling
 /// where the list is longer than the screen.
@@ -67,12 +67,9 @@ fn moves(app: &App) -> String {
     app.screen().map(|s| s.status()).unwrap_or_default()
 }
 
-/// A fresh folder for the dialogs of one test.
-fn folder(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabletop-tui-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    dir
+/// A fresh folder for the dialogs of one test, removed when dropped.
+fn folder(name: &str) -> TempDir {
+    crate::test_support::temp_dir(&format!("tui-{name}"))
 }
 
 #[test]
@@ -262,9 +259,10 @@ fn the_menu_works_with_the_mouse() {
 
 #[test]
 fn save_then_load_through_the_dialogs() {
-    let dir = folder("save");
+    let tmp = folder("save");
+    let dir = tmp.path();
     let mut app = reversi();
-    app.set_folder(&dir);
+    app.set_folder(dir);
     drive(&mut app, &[key(KeyCode::Enter)], 80, 24);
     let after_one = moves(&app);
     let shown = text(&drive(&mut app, &[ctrl('s')], 80, 24));
@@ -288,15 +286,15 @@ fn save_then_load_through_the_dialogs() {
     app.handle(&key(KeyCode::Enter));
     assert_eq!(app.message(), Some("Loaded my-reversi.sav"));
     assert_eq!(moves(&app), after_one);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_bad_file_stays_in_the_dialog_and_changes_nothing() {
-    let dir = folder("bad");
+    let tmp = folder("bad");
+    let dir = tmp.path();
     std::fs::write(dir.join("junk.save"), b"not a save").expect("write");
     let mut app = reversi();
-    app.set_folder(&dir);
+    app.set_folder(dir);
     drive(&mut app, &[key(KeyCode::Enter)], 80, 24);
     let before = moves(&app);
     let mut events = vec![ctrl('o'), ctrl('u')];
@@ -315,7 +313,6 @@ fn a_bad_file_stays_in_the_dialog_and_changes_nothing() {
     app.handle(&key(KeyCode::Esc));
     assert!(!app.overlay_open());
     assert_eq!(moves(&app), before);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Issue 31: a message longer than the line was cut mid-word at 80 columns ("…must outflank
@@ -356,13 +353,14 @@ fn a_message_longer_than_the_line_goes_on_a_second_row() {
 /// error takes two rows, broken between words, and keeps its cause.
 #[test]
 fn a_long_error_in_the_dialog_keeps_its_cause() {
-    let dir = folder("long-error");
+    let tmp = folder("long-error");
+    let dir = tmp.path();
     let cause = std::fs::read(dir.join("missing"))
         .expect_err("no such file")
         .to_string();
     for width in [80, 132] {
         let mut app = reversi();
-        app.set_folder(&dir);
+        app.set_folder(dir);
         let mut events = vec![ctrl('o'), ctrl('u')];
         events.extend("missing".chars().map(ch));
         events.push(key(KeyCode::Enter));
@@ -383,7 +381,6 @@ fn a_long_error_in_the_dialog_keeps_its_cause() {
         assert!(error.ends_with(&cause), "{width}: {error}\n{shown}");
         assert!(error.contains("missing"), "{width}: {error}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -496,13 +493,14 @@ proptest! {
         sizes in prop::collection::vec((1u16..130, 1u16..45), 1..4),
         which in 0u8..3,
     ) {
-        let dir = folder("proptest");
+        let tmp = folder("proptest");
+        let dir = tmp.path();
         let mut app = match which {
             0 => App::new(Box::new(Placeholder("Test")), ThemeKind::Mono),
             1 => reversi(),
             _ => App::games(GAMES.to_vec(), ThemeKind::Light),
         };
-        app.set_folder(&dir);
+        app.set_folder(dir);
         let mut now = Instant::now();
         for (i, event) in events.iter().enumerate() {
             let (w, h) = sizes[i % sizes.len()];
@@ -514,6 +512,5 @@ proptest! {
                 break;
             }
         }
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }
