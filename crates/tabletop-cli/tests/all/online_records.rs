@@ -152,6 +152,44 @@ fn a_rematch_swaps_the_sides_and_history_lists_both_games() {
 }
 
 #[test]
+fn a_battleship_rematch_checks_its_own_fleets_at_its_end() {
+    let tmp = temp_dir("online-records");
+    let dir = tmp.path();
+    let server = Server::start(&dir.join("db.sqlite"), "127.0.0.1:0");
+    let (mut ann, mut bob) = pair(dir, &server.url, "battleship");
+    // Two games: Ann shoots first in the first, Bob in the rematch; each ends by the
+    // other's resignation, and both clients check that game's fleets.
+    for game in 0..2 {
+        for p in [&mut ann, &mut bob] {
+            p.expect(|l| l.starts_with("Place your fleet"));
+            p.type_line("done");
+        }
+        let (shooter, other) = if game == 0 {
+            (&mut ann, &mut bob)
+        } else {
+            (&mut bob, &mut ann)
+        };
+        shooter.expect(|l| l.starts_with("Your shot, the first shooter"));
+        shooter.type_line("e5");
+        other.expect(|l| l.starts_with("the other player shoots e5: "));
+        other.type_line("resign");
+        for p in [&mut ann, &mut bob] {
+            p.expect(|l| l.starts_with("Game over by resignation"));
+            p.expect(|l| l == "Fleets verified: both match the server's commitments.");
+        }
+        if game == 0 {
+            bob.expect(|l| l.starts_with("Rematch? type rematch"));
+            bob.type_line("rematch");
+            bob.expect(|l| l.starts_with("Rematch: table "));
+            ann.expect(|l| l.starts_with("The other player asks for a rematch"));
+            ann.type_line("rematch");
+            ann.expect(|l| l.starts_with("Rematch: table "));
+        }
+    }
+    assert!(ann.finish() && bob.finish());
+}
+
+#[test]
 fn a_nardy_game_is_downloaded_loaded_and_analyzed() {
     let tmp = temp_dir("online-records");
     let dir = tmp.path();

@@ -124,6 +124,7 @@ impl<R: Remote> Client<R> {
         self.info = Value::Null;
         self.commitment = None;
         self.dice_check = DiceCheck::None;
+        self.end_check = None;
         self.rematch = None;
         self.next = None;
         self.offered = false;
