@@ -42,8 +42,8 @@ pub struct TrainConfig {
     pub inputs: u16,
     /// How deep the values a target bootstraps from are searched: 0, the network's own
     /// value of each position (plain TD(λ)); 1, the average over the 21 rolls of the
-    /// best turn at 0 plies, which teaches the network what one more ply would see (21
-    /// times the work per game).
+    /// best turn at 0 plies, which teaches the network what one more ply would see
+    /// (about six times the time per game).
     pub target_plies: u8,
 }
 
@@ -57,6 +57,21 @@ struct TrainerV2 {
     inputs: u16,
     games: u64,
     network: Network,
+}
+
+impl From<TrainerV1> for TrainerV2 {
+    /// A version 1 network reads the first input set.
+    fn from(v1: TrainerV1) -> TrainerV2 {
+        TrainerV2 {
+            seed: v1.seed,
+            hidden: v1.hidden,
+            alpha: v1.alpha,
+            lambda: v1.lambda,
+            inputs: INPUTS as u16,
+            games: v1.games,
+            network: v1.network,
+        }
+    }
 }
 
 /// A version 1 checkpoint: the settings had no input set.
@@ -167,35 +182,23 @@ impl Trainer {
     pub fn from_bytes(bytes: &[u8], db: Arc<BearoffDb>) -> Result<Trainer, LoadError> {
         let (version, body) = CHECKPOINT_FORMAT.read_header(bytes)?;
         let mut t: Trainer = match version {
-            1 => {
-                let v1: TrainerV1 = decode_body(body)?;
+            1 | 2 => {
+                let old: TrainerV2 = if version == 1 {
+                    decode_body::<TrainerV1>(body)?.into()
+                } else {
+                    decode_body(body)?
+                };
                 Trainer {
                     config: TrainConfig {
-                        seed: v1.seed,
-                        hidden: v1.hidden,
-                        alpha: v1.alpha,
-                        lambda: v1.lambda,
-                        inputs: INPUTS as u16,
+                        seed: old.seed,
+                        hidden: old.hidden,
+                        alpha: old.alpha,
+                        lambda: old.lambda,
+                        inputs: old.inputs,
                         target_plies: 0,
                     },
-                    games: v1.games,
-                    network: v1.network,
-                    db: None,
-                }
-            }
-            2 => {
-                let v2: TrainerV2 = decode_body(body)?;
-                Trainer {
-                    config: TrainConfig {
-                        seed: v2.seed,
-                        hidden: v2.hidden,
-                        alpha: v2.alpha,
-                        lambda: v2.lambda,
-                        inputs: v2.inputs,
-                        target_plies: 0,
-                    },
-                    games: v2.games,
-                    network: v2.network,
+                    games: old.games,
+                    network: old.network,
                     db: None,
                 }
             }

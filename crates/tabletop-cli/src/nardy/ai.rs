@@ -129,8 +129,8 @@ pub struct TrainArgs {
     input_set: u8,
     /// How deep the values each target bootstraps from are searched [default: 0]: 0,
     /// the network's own value of the next position (TD(λ)); 1, its 1-ply search, which
-    /// teaches the network what one more ply sees, at 21 times the work per game. Given
-    /// when resuming, it holds for the games still to come.
+    /// teaches the network what one more ply sees, at about six times the time per
+    /// game. Given when resuming, it holds for the games still to come.
     #[arg(long, value_parser = clap::value_parser!(u8).range(0..=1))]
     target_plies: Option<u8>,
     /// The λ of TD(λ) [default: 0.7]: 0 learns from the next position's value alone, 1

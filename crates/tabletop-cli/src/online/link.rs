@@ -114,16 +114,22 @@ pub(crate) enum Failure {
 }
 use Failure::{Fatal, Retry};
 
+/// Whether a socket read failed only because its read timeout passed (the socket is
+/// fine: read again).
+pub(crate) fn read_timed_out(e: &tungstenite::Error) -> bool {
+    matches!(e, tungstenite::Error::Io(e) if matches!(
+        e.kind(),
+        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+    ))
+}
+
 /// Connects and says hello; the new guest's token, if the server made one.
 pub(crate) fn connect(
     url: &str,
     tls: &Tls,
     token: Option<&str>,
 ) -> Result<(Socket, Option<String>), Failure> {
-    let mut socket = tls::open(url, tls).map_err(|e| match e.fatal {
-        true => Fatal(e.message),
-        false => Retry(e.message),
-    })?;
+    let mut socket = tls::open(url, tls)?;
     // A server that says nothing within this time counts as a dropped connection.
     set_timeout(&socket, HELLO_WAIT);
     let mut hello = json!({"type": "hello", "protocol": 1});
@@ -224,11 +230,7 @@ fn pump(
                 });
             }
             Ok(_) => {}
-            Err(tungstenite::Error::Io(e))
-                if matches!(
-                    e.kind(),
-                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
-                ) => {}
+            Err(e) if read_timed_out(&e) => {}
             Err(e) => return Err(e.to_string()),
         }
     }

@@ -166,14 +166,7 @@ fn ask(server: &ServerArgs, mut command: Value) -> CliResult<Value> {
             Ok(Message::Text(text)) => text,
             Ok(Message::Close(_)) => break,
             Ok(_) => continue,
-            Err(tungstenite::Error::Io(e))
-                if matches!(
-                    e.kind(),
-                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
-                ) =>
-            {
-                continue;
-            }
+            Err(e) if link::read_timed_out(&e) => continue,
             Err(e) => return Err(CliError::new(format!("{url}: {e}"))),
         };
         let Ok(answer) = serde_json::from_str::<Value>(&text) else {

@@ -17,6 +17,7 @@ use tungstenite::handshake::HandshakeError;
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Connector, WebSocket};
 
+use super::link::Failure;
 use crate::common::{CliError, CliResult};
 
 /// The client's TLS configuration, made once per run.
@@ -89,26 +90,13 @@ pub fn config(ca_file: Option<&Path>) -> CliResult<Tls> {
     Ok(Arc::new(config))
 }
 
-/// Why [`open`] failed: the user's to fix (`fatal`: an untrusted certificate, a bad
-/// address), or worth trying again (the server is down, the network is).
-pub struct OpenError {
-    /// The words, naming the URL.
-    pub message: String,
-    /// Trying again cannot help.
-    pub fatal: bool,
-}
-
 /// Opens a WebSocket to `url` (`ws://` or `wss://`), with the TLS handshake and the
-/// certificate check for `wss://`; every step bounded by [`HANDSHAKE_WAIT`].
-pub fn open(url: &str, tls: &Tls) -> Result<Socket, OpenError> {
-    let fatal = |message: String| OpenError {
-        message,
-        fatal: true,
-    };
-    let retry = |message: String| OpenError {
-        message,
-        fatal: false,
-    };
+/// certificate check for `wss://`; every step bounded by [`HANDSHAKE_WAIT`]. A failure
+/// is the user's to fix (an untrusted certificate, a bad address) or worth trying again
+/// (the server is down, the network is).
+pub fn open(url: &str, tls: &Tls) -> Result<Socket, Failure> {
+    let fatal = Failure::Fatal;
+    let retry = Failure::Retry;
     let request = url
         .into_client_request()
         .map_err(|e| fatal(format!("{url} is not a WebSocket address: {e}")))?;

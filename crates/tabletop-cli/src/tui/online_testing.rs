@@ -138,6 +138,14 @@ impl Proxy {
     }
 }
 
+/// Fails unless a screen session's `log` has a line containing `text`.
+pub fn assert_logged(log: &[String], text: &str) {
+    assert!(
+        log.iter().any(|l| l.contains(text)),
+        "no {text:?} in {log:?}"
+    );
+}
+
 /// Ticks `screen` every 10 ms until `done` holds (failing after `limit`); returns the
 /// messages it said meanwhile.
 pub fn tick_until<S: GameScreen + ?Sized>(

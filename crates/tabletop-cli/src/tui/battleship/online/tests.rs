@@ -16,7 +16,7 @@ use tabletop_play::{Action, Player, Seat, Viewer};
 
 use super::*;
 use crate::online::remote::Create;
-use crate::tui::online_testing::{Proxy, TestServer, tick_until};
+use crate::tui::online_testing::{Proxy, TestServer, assert_logged, tick_until};
 use crate::tui::testing::{ch, click, ctrl, drive, key, render, text};
 use crate::tui::{App, ThemeKind};
 
@@ -263,8 +263,7 @@ fn a_battleship_game_at_a_server_through_a_dropped_connection() {
                 && s.session().view().is_some_and(|v| v.version > version)
         });
         if shots == 10 {
-            let log = &screen.session().log;
-            assert!(log.iter().any(|l| l.contains("Connection back")), "{log:?}");
+            assert_logged(&screen.session().log, "Connection back");
         }
         // The enemy grid shows what the server's view says of the cell shot.
         let view = screen.session().view().unwrap().clone();

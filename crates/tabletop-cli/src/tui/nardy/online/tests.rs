@@ -9,7 +9,7 @@ use serde_json::json;
 use super::*;
 use crate::online::client::DiceCheck;
 use crate::online::remote::Create;
-use crate::tui::online_testing::{Proxy, TestServer, tick_until};
+use crate::tui::online_testing::{Proxy, TestServer, assert_logged, tick_until};
 use crate::tui::testing::{ch, ctrl, drive, key, render, text};
 use crate::tui::{App, ThemeKind};
 
@@ -129,13 +129,7 @@ fn a_nardy_game_at_a_server_through_a_dropped_connection() {
         let steps = play_turn(&mut screen, (turn == 2).then_some(&proxy));
         assert!(!steps.is_empty());
     }
-    assert!(
-        screen
-            .session()
-            .log
-            .iter()
-            .any(|l| l.contains("Connection back"))
-    );
+    assert_logged(&screen.session().log, "Connection back");
     // A step the table refuses is said, and changes nothing.
     tick_until(&mut screen, LIMIT, "White's turn", |s| {
         s.session().my_turn()

@@ -11,7 +11,7 @@ use tabletop_play::{Seat, Viewer};
 
 use super::*;
 use crate::online::remote::Create;
-use crate::tui::online_testing::{Proxy, TestServer, tick_until};
+use crate::tui::online_testing::{Proxy, TestServer, assert_logged, tick_until};
 use crate::tui::testing::{ch, ctrl, drive, key, render, text};
 use crate::tui::{App, ThemeKind};
 
@@ -206,13 +206,7 @@ fn a_sudoku_at_a_server_solved_through_a_dropped_connection_while_watched() {
         assert_eq!(grid(&screen).get(r, c), Some(digit));
         assert_eq!(drawn_digit(&mut screen, r, c), digit.to_string());
     }
-    assert!(
-        screen
-            .session()
-            .log
-            .iter()
-            .any(|l| l.contains("Connection back"))
-    );
+    assert_logged(&screen.session().log, "Connection back");
     tick_until(&mut screen, LIMIT, "the end", |s| {
         s.session().view().is_some_and(|v| v.ending.is_some())
     });
